@@ -1,0 +1,167 @@
+/**
+ * Every environment variable the app reads, parsed once at boot by one zod schema.
+ * A missing or bad value stops the process with a message naming the variable (never its value:
+ * some are secrets). `.env.example` documents each one.
+ */
+import { z } from "zod";
+
+export const DEFAULT_SCOPES =
+  "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+/**
+ * `TOKEN_ENCRYPTION_KEYS` holds `keyId:base64key` pairs separated by commas; the first pair
+ * encrypts new values, all pairs decrypt, so a key can be rotated without losing stored tokens.
+ */
+const encryptionKeys = z.string().transform((raw, ctx) => {
+  const keys: { id: string; key: Buffer }[] = [];
+  for (const entry of raw.split(",").map((part) => part.trim()).filter(Boolean)) {
+    const separator = entry.indexOf(":");
+    const id = separator > 0 ? entry.slice(0, separator) : "";
+    const key = Buffer.from(entry.slice(separator + 1), "base64");
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id) || key.length !== 32) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "each entry must be keyId:base64 of 32 random bytes (make one with `openssl rand -base64 32`)",
+      });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  if (keys.length === 0) {
+    ctx.addIssue({ code: "custom", message: "at least one key is required" });
+    return z.NEVER;
+  }
+  if (new Set(keys.map((k) => k.id)).size !== keys.length) {
+    ctx.addIssue({ code: "custom", message: "key ids must be unique" });
+    return z.NEVER;
+  }
+  return keys;
+});
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    /** `demo` serves the offline App Bridge stand-in and refuses non-local settings. */
+    APP_MODE: z.enum(["standard", "demo"]).default("standard"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+    SHOPIFY_API_KEY: z.string().min(1),
+    SHOPIFY_API_SECRET: z.string().min(1),
+    SHOPIFY_APP_URL: httpUrl,
+    /** The Shopify CLI names this `SCOPES`; either spelling is accepted. */
+    SHOPIFY_SCOPES: z.string().min(1).default(DEFAULT_SCOPES),
+    SHOP_CUSTOM_DOMAIN: z.string().optional(),
+
+    DATABASE_URL: z
+      .string()
+      .refine(
+        (value) => /^(file:|postgres(ql)?:\/\/)/.test(value),
+        "must be file:<path> (SQLite) or postgresql://... (PostgreSQL)",
+      )
+      .default("file:./prisma/dev.sqlite"),
+
+    HYPERSKU_CLIENT_ID: optionalSecret,
+    HYPERSKU_CLIENT_SECRET: optionalSecret,
+    HYPERSKU_API_URL: httpUrl.default("https://api.hypersku.com"),
+    HYPERSKU_AUTHORIZE_URL: httpUrl.default("https://app.hypersku.com/application/auth"),
+    /** Prefix before the access token in the Authorization header (hypersku-notes part 2: none). */
+    HYPERSKU_AUTH_PREFIX: z.string().default(""),
+    /** JSON object of operation -> path overrides, for correcting a guessed path without a release. */
+    HYPERSKU_PATHS: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (!raw) return {};
+        try {
+          const parsed = z.record(z.string(), z.string().startsWith("/")).parse(JSON.parse(raw));
+          return parsed;
+        } catch {
+          ctx.addIssue({ code: "custom", message: 'must be a JSON object like {"cancelOrder":"/api/..."}' });
+          return z.NEVER;
+        }
+      }),
+    HYPERSKU_PLATFORM_CODE: z.coerce.number().int().nonnegative().default(1),
+    HYPERSKU_TIMEOUT_MS: positiveInt(15_000),
+
+    TOKEN_ENCRYPTION_KEYS: encryptionKeys,
+
+    /** Read by shopify-app-remix itself for its bounce pages; only the offline stand-in may be set here. */
+    APP_BRIDGE_URL: z.string().optional(),
+
+    /** `inline` runs the job worker inside the web process; `off` leaves it to `npm run worker`. */
+    WORKER_MODE: z.enum(["inline", "off"]).default("inline"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE === "demo" && !LOCAL_HOSTS.has(new URL(env.SHOPIFY_APP_URL).hostname)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_MODE"],
+        message: "demo mode only runs on localhost; unset APP_MODE for a real deployment",
+      });
+    }
+    if (env.APP_BRIDGE_URL && env.APP_MODE === "standard" && env.NODE_ENV !== "test") {
+      ctx.addIssue({ code: "custom", path: ["APP_BRIDGE_URL"], message: "is only for demo mode and tests; unset it" });
+    }
+    if (env.NODE_ENV === "production" && env.APP_MODE === "standard" && !env.SHOPIFY_APP_URL.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["SHOPIFY_APP_URL"], message: "must be https:// in production" });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      "Invalid environment configuration:\n" +
+        problems.map((p) => `  - ${p.variable}: ${p.message}`).join("\n") +
+        "\nSee .env.example for what each variable means.",
+    );
+    this.name = "EnvError";
+  }
+}
+
+/** Pure: parses a variables object (normally `process.env`) or throws an EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const input = { ...source, SHOPIFY_SCOPES: source.SHOPIFY_SCOPES ?? source.SCOPES };
+  const result = envSchema.safeParse(input);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => ({
+      variable: String(issue.path[0] ?? "environment"),
+      // zod's messages never echo the received value, so secrets stay out of the output.
+      message:
+        issue.code === "invalid_type" && input[String(issue.path[0])] === undefined ? "is required" : issue.message,
+    })),
+  );
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError && process.env.NODE_ENV !== "test") {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export const env: Env = loadEnv();

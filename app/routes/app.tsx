@@ -1,0 +1,42 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { AppProvider } from "@shopify/shopify-app-remix/react";
+import { NavMenu } from "@shopify/app-bridge-react";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css";
+import { env } from "~/env.server";
+import { getAppBridgeUrl } from "~/offline-mode.server";
+import { authenticate } from "~/shopify.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  await authenticate.admin(request);
+  return json({
+    apiKey: env.SHOPIFY_API_KEY,
+    // App Bridge comes from Shopify's CDN; offline (tests, demo) a local stand-in replaces it.
+    appBridgeUrl: getAppBridgeUrl(),
+  });
+};
+
+export default function App() {
+  const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();
+  return (
+    <AppProvider isEmbeddedApp apiKey={apiKey} __APP_BRIDGE_URL={appBridgeUrl}>
+      <NavMenu>
+        <Link to="/app" rel="home">
+          Dashboard
+        </Link>
+      </NavMenu>
+      <Outlet />
+    </AppProvider>
+  );
+}
+
+// Shopify needs Remix to catch some thrown responses so their headers reach the browser.
+export function ErrorBoundary() {
+  return boundary.error(useRouteError());
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

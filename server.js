@@ -1,0 +1,41 @@
+// Production (and demo) HTTP server: Express serving the Remix build, plus the background worker
+// when WORKER_MODE=inline (the default). Stops gracefully on SIGTERM/SIGINT.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+
+const BUILD_PATH = path.resolve("build/index.js");
+
+// Importing the build parses the environment; a bad variable stops the process here, named.
+const build = await import(pathToFileURL(BUILD_PATH).href);
+const app = express();
+app.disable("x-powered-by");
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const server = app.listen(port, host, () => {
+  console.log(JSON.stringify({ level: 30, msg: "app listening", url: `http://${host}:${port}` }));
+  if (process.env.NODE_ENV === "development") {
+    import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
+  }
+});
+const stopBackgroundWork = build.entry.module.startBackgroundWork();
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ level: 30, msg: "shutting down", signal }));
+  const forceExit = setTimeout(() => process.exit(1), 25_000);
+  forceExit.unref();
+  server.close();
+  server.closeIdleConnections?.();
+  await stopBackgroundWork();
+  process.exit(0);
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
