@@ -142,14 +142,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const input = { ...source, SHOPIFY_SCOPES: source.SHOPIFY_SCOPES ?? source.SCOPES };
   const result = envSchema.safeParse(input);
   if (result.success) return result.data;
-  throw new EnvError(
-    result.error.issues.map((issue) => ({
-      variable: String(issue.path[0] ?? "environment"),
-      // zod's messages never echo the received value, so secrets stay out of the output.
-      message:
-        issue.code === "invalid_type" && input[String(issue.path[0])] === undefined ? "is required" : issue.message,
-    })),
-  );
+  const problems = new Map<string, string>();
+  for (const issue of result.error.issues) {
+    const variable = String(issue.path[0] ?? "environment");
+    // zod's messages never echo the received value, so secrets stay out of the output.
+    const message =
+      issue.code === "invalid_type" && input[variable as keyof typeof input] === undefined
+        ? "is required"
+        : issue.message;
+    if (!problems.has(variable)) problems.set(variable, message);
+  }
+  throw new EnvError([...problems].map(([variable, message]) => ({ variable, message })));
 }
 
 function loadEnv(): Env {

@@ -1,0 +1,77 @@
+import { EnvError, parseEnv } from "./env.server";
+
+const valid = {
+  SHOPIFY_API_KEY: "key",
+  SHOPIFY_API_SECRET: "super-secret-value",
+  SHOPIFY_APP_URL: "https://app.example.com/",
+  TOKEN_ENCRYPTION_KEYS: "k1:" + Buffer.alloc(32, 1).toString("base64"),
+};
+
+function problemsOf(source: Record<string, string | undefined>) {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error("expected parseEnv to reject");
+}
+
+describe("parseEnv", () => {
+  it("accepts a minimal configuration and fills in defaults", () => {
+    const env = parseEnv(valid);
+    expect(env.SHOPIFY_APP_URL).toBe("https://app.example.com");
+    expect(env.SHOPIFY_SCOPES).toContain("write_merchant_managed_fulfillment_orders");
+    expect(env.DATABASE_URL).toBe("file:./prisma/dev.sqlite");
+    expect(env.HYPERSKU_API_URL).toBe("https://api.hypersku.com");
+    expect(env.TOKEN_ENCRYPTION_KEYS[0]).toMatchObject({ id: "k1" });
+    expect(env.TOKEN_ENCRYPTION_KEYS[0].key).toHaveLength(32);
+  });
+
+  it("accepts the Shopify CLI's SCOPES spelling", () => {
+    expect(parseEnv({ ...valid, SCOPES: "read_orders" }).SHOPIFY_SCOPES).toBe("read_orders");
+  });
+
+  it("names each missing variable", () => {
+    const error = problemsOf({ SHOPIFY_API_KEY: "key" });
+    expect(error.problems.map((p) => p.variable).sort()).toEqual([
+      "SHOPIFY_API_SECRET",
+      "SHOPIFY_APP_URL",
+      "TOKEN_ENCRYPTION_KEYS",
+    ]);
+    expect(error.message).toContain("SHOPIFY_API_SECRET: is required");
+  });
+
+  it.each([
+    ["SHOPIFY_APP_URL", "not a url"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["TOKEN_ENCRYPTION_KEYS", "k1:tooshort"],
+    ["PORT", "seventy"],
+    ["HYPERSKU_PATHS", "{not json"],
+    ["WORKER_MODE", "sometimes"],
+  ])("names %s when its value is bad", (variable, value) => {
+    const error = problemsOf({ ...valid, [variable]: value });
+    expect(error.problems.map((p) => p.variable)).toEqual([variable]);
+  });
+
+  it("never echoes a secret value in its message", () => {
+    const error = problemsOf({ ...valid, TOKEN_ENCRYPTION_KEYS: "k1:c2VjcmV0LXZhbHVl", SHOPIFY_APP_URL: "nope" });
+    expect(error.message).not.toContain("c2VjcmV0LXZhbHVl");
+    expect(error.message).not.toContain("super-secret-value");
+  });
+
+  it("refuses demo mode on a non-local URL", () => {
+    expect(problemsOf({ ...valid, APP_MODE: "demo" }).problems[0].variable).toBe("APP_MODE");
+    expect(parseEnv({ ...valid, APP_MODE: "demo", SHOPIFY_APP_URL: "http://localhost:3000" }).APP_MODE).toBe("demo");
+  });
+
+  it("refuses the offline App Bridge stand-in outside demo mode and tests", () => {
+    const error = problemsOf({ ...valid, NODE_ENV: "production", APP_BRIDGE_URL: "/offline/app-bridge.js" });
+    expect(error.problems[0].variable).toBe("APP_BRIDGE_URL");
+  });
+
+  it("requires https in production", () => {
+    const error = problemsOf({ ...valid, NODE_ENV: "production", SHOPIFY_APP_URL: "http://app.example.com" });
+    expect(error.problems[0].variable).toBe("SHOPIFY_APP_URL");
+  });
+});

@@ -1,0 +1,81 @@
+/** Signed Shopify requests for tests, built on @shopify/shopify-api's own test helpers. */
+import {
+  API_KEY,
+  API_SECRET_KEY,
+  APP_URL,
+  BASE64_HOST,
+  TEST_SHOP,
+  getHmac,
+  getJwt,
+} from "@shopify/shopify-api/test-helpers";
+
+export { API_KEY, API_SECRET_KEY, APP_URL, BASE64_HOST, TEST_SHOP };
+
+/** Browsers only: authenticate.admin answers 410 to bot user agents. */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+let webhookSequence = 0;
+
+export type WebhookRequestOptions = {
+  topic: string;
+  body: unknown;
+  shop?: string;
+  path?: string;
+  webhookId?: string;
+  eventId?: string;
+  secret?: string;
+  /** Replace the computed signature, e.g. to forge one. `null` leaves the header out. */
+  hmac?: string | null;
+};
+
+/** A webhook delivery as Shopify sends it: raw JSON body, HMAC of that body, topic headers. */
+export function createWebhookRequest(options: WebhookRequestOptions): Request {
+  const raw = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  const sequence = ++webhookSequence;
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    "X-Shopify-Topic": options.topic,
+    "X-Shopify-Shop-Domain": options.shop ?? TEST_SHOP,
+    "X-Shopify-API-Version": "2026-07",
+    "X-Shopify-Webhook-Id": options.webhookId ?? `webhook-${process.pid}-${sequence}`,
+    "X-Shopify-Event-Id": options.eventId ?? `event-${process.pid}-${sequence}`,
+    "X-Shopify-Triggered-At": new Date().toISOString(),
+  });
+  const hmac = options.hmac === undefined ? getHmac(raw, options.secret ?? API_SECRET_KEY) : options.hmac;
+  if (hmac !== null) headers.set("X-Shopify-Hmac-Sha256", hmac);
+  const path = options.path ?? `/webhooks/${options.topic.replace(/\//g, ".")}`;
+  return new Request(`${APP_URL}${path}`, { method: "POST", headers, body: raw });
+}
+
+/** A session token (id_token) as the admin would mint it for the shop. */
+export async function createSessionToken(
+  shop = TEST_SHOP,
+  options: { secret?: string; expiresInSeconds?: number } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const { token } = await getJwt(shop, API_KEY, options.secret ?? API_SECRET_KEY, {
+    exp: now + (options.expiresInSeconds ?? 3600),
+  });
+  return token;
+}
+
+/** The URL the Shopify admin opens inside its iframe for an embedded app page. */
+export async function embeddedAppUrl(pathname: string, shop = TEST_SHOP, base = APP_URL): Promise<string> {
+  const host = Buffer.from(`admin.shopify.com/store/${shop.replace(".myshopify.com", "")}`).toString("base64");
+  const params = new URLSearchParams({ embedded: "1", shop, host, id_token: await createSessionToken(shop) });
+  return `${base}${pathname}?${params.toString()}`;
+}
+
+/** An embedded document request, as the browser inside the admin sends it. */
+export async function createEmbeddedRequest(pathname: string, shop = TEST_SHOP): Promise<Request> {
+  return new Request(await embeddedAppUrl(pathname, shop), { headers: { "User-Agent": BROWSER_USER_AGENT } });
+}
+
+/** A fetch from an embedded page or an admin extension: Bearer session token. */
+export async function createBearerRequest(url: string, shop = TEST_SHOP, init: RequestInit = {}): Promise<Request> {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${await createSessionToken(shop)}`);
+  headers.set("User-Agent", BROWSER_USER_AGENT);
+  return new Request(url.startsWith("http") ? url : `${APP_URL}${url}`, { ...init, headers });
+}
