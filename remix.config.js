@@ -3,9 +3,10 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  // The server build runs under Node; node_modules stay external except these, which ship
-  // CSS or ESM-only code that Node cannot load from the bundle's point of view.
-  serverDependenciesToBundle: [/^@shopify\/polaris/],
+  // node_modules stay external on the server: bundling Polaris would give the bundle its own copy,
+  // separate from the one shopify-app-remix's AppProvider uses, and Polaris' i18n context breaks.
+  // Only its locale JSON is bundled: Node's ESM loader wants an import attribute for JSON files.
+  serverDependenciesToBundle: [/^@shopify\/polaris\/locales\//],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

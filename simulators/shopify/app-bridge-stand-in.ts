@@ -26,6 +26,14 @@ export const APP_BRIDGE_STAND_IN_SOURCE = String.raw`(function () {
     return;
   }
 
+  // The admin draws the app's navigation and title bar itself; offline, a plain bar stands in.
+  var style = document.createElement("style");
+  style.textContent =
+    "ui-nav-menu{display:flex;gap:20px;padding:10px 20px;background:#1a1a1a;font:14px system-ui,sans-serif}" +
+    "ui-nav-menu a{color:#fff;text-decoration:none}ui-nav-menu a:hover,ui-nav-menu a:focus{text-decoration:underline}" +
+    "ui-title-bar,ui-save-bar,ui-modal{display:none}";
+  document.head.appendChild(style);
+
   var originalFetch = window.fetch.bind(window);
   window.fetch = function (input, init) {
     var request = new Request(input, init);

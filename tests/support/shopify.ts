@@ -54,7 +54,8 @@ export async function createSessionToken(
   options: { secret?: string; expiresInSeconds?: number } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const { token } = await getJwt(shop, API_KEY, options.secret ?? API_SECRET_KEY, {
+  // getJwt takes the store name and appends .myshopify.com itself.
+  const { token } = await getJwt(shop.replace(/\.myshopify\.com$/, ""), API_KEY, options.secret ?? API_SECRET_KEY, {
     exp: now + (options.expiresInSeconds ?? 3600),
   });
   return token;
