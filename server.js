@@ -1,11 +1,15 @@
 // Production (and demo) HTTP server: Express serving the Remix build, plus the background worker
 // when WORKER_MODE=inline (the default). Stops gracefully on SIGTERM/SIGINT.
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 
 const BUILD_PATH = path.resolve("build/index.js");
+
+// `.env` for local runs; variables already set (by the Shopify CLI, the platform) win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 // Importing the build parses the environment; a bad variable stops the process here, named.
 const build = await import(pathToFileURL(BUILD_PATH).href);
