@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_OPERATIONS, getHyperskuConfig, HYPERSKU_OPERATIONS } from "./config";
+
+const env = {
+  HYPERSKU_API_URL: "https://api.hypersku.com",
+  HYPERSKU_AUTHORIZE_URL: "https://app.hypersku.com/application/auth",
+  HYPERSKU_CLIENT_ID: "id",
+  HYPERSKU_CLIENT_SECRET: "secret",
+  HYPERSKU_AUTH_PREFIX: "",
+  HYPERSKU_PATHS: {} as Record<string, string>,
+  HYPERSKU_TIMEOUT_MS: 15_000,
+  HYPERSKU_PLATFORM_CODE: 1,
+};
+
+describe("getHyperskuConfig", () => {
+  it("uses the contract's default path for every operation", () => {
+    const config = getHyperskuConfig(env);
+    expect(HYPERSKU_OPERATIONS).toHaveLength(12);
+    for (const operation of HYPERSKU_OPERATIONS) expect(config.paths[operation]).toBe(DEFAULT_OPERATIONS[operation].path);
+    expect(config).toMatchObject({
+      apiUrl: "https://api.hypersku.com",
+      clientId: "id",
+      clientSecret: "secret",
+      authPrefix: "",
+      timeoutMs: 15_000,
+      platformCode: 1,
+    });
+  });
+
+  it("merges HYPERSKU_PATHS over the defaults", () => {
+    const config = getHyperskuConfig({ ...env, HYPERSKU_PATHS: { cancelOrder: "/api/v2/cancel" } });
+    expect(config.paths.cancelOrder).toBe("/api/v2/cancel");
+    expect(config.paths.getCountryCode).toBe(DEFAULT_OPERATIONS.getCountryCode.path);
+  });
+
+  it("refuses an override for an unknown operation, naming the variable", () => {
+    expect(() => getHyperskuConfig({ ...env, HYPERSKU_PATHS: { cancelorder: "/x" } })).toThrow(/HYPERSKU_PATHS.*cancelorder/);
+  });
+
+  it("keeps missing client credentials undefined", () => {
+    const config = getHyperskuConfig({ ...env, HYPERSKU_CLIENT_ID: undefined, HYPERSKU_CLIENT_SECRET: undefined });
+    expect(config.clientId).toBeUndefined();
+    expect(config.clientSecret).toBeUndefined();
+  });
+
+  it("matches the table of docs/hypersku-contract.md", () => {
+    expect(DEFAULT_OPERATIONS).toMatchObject({
+      accessToken: { method: "POST", path: "/api/auth/admin/token/access_token" },
+      refreshToken: { method: "POST", path: "/api/auth/admin/token/refresh_token" },
+      getOrdersStatus: { method: "POST", path: "/api/customer/admin/orders/status" },
+      listOrderByStoreOrderId: { method: "GET", path: "/api/customer/admin/orders/list/{storeOrderId}" },
+      cancelOrder: { method: "GET" },
+      getStockOrderInfo: { method: "GET" },
+      internationalLogisticsInfo: { method: "GET" },
+      getCountryCode: { method: "GET" },
+      getLogisticsSku: { method: "POST", path: "/api/customer/admin/logistics/getLogisticsInfo-Sku" },
+    });
+  });
+});

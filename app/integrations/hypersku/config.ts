@@ -1,0 +1,112 @@
+/**
+ * Where and how to reach HyperSKU: the twelve operations we call, their default method and path
+ * (docs/hypersku-contract.md, "Operations"), and the deployment settings read from the env.
+ * Every path can be overridden with HYPERSKU_PATHS so a real account can correct a guessed path
+ * without a release. Pure: it only reads the already-parsed env object.
+ */
+import type { Env } from "~/env.server";
+
+export const HYPERSKU_OPERATIONS = [
+  "accessToken",
+  "refreshToken",
+  "createOrderFromExternal",
+  "getOrdersByExternalOrderId",
+  "getOrdersStatus",
+  "listOrderByStoreOrderId",
+  "updateOrderAddress",
+  "cancelOrder",
+  "getStockOrderInfo",
+  "internationalLogisticsInfo",
+  "getCountryCode",
+  "getLogisticsSku",
+] as const;
+
+export type HyperskuOperation = (typeof HYPERSKU_OPERATIONS)[number];
+
+export type HttpMethod = "GET" | "POST";
+
+export interface OperationDefinition {
+  method: HttpMethod;
+  /** Absolute path below the API base URL; `{name}` placeholders are filled (URL-encoded) per call. */
+  path: string;
+}
+
+export const DEFAULT_OPERATIONS: Readonly<Record<HyperskuOperation, OperationDefinition>> = {
+  accessToken: { method: "POST", path: "/api/auth/admin/token/access_token" },
+  refreshToken: { method: "POST", path: "/api/auth/admin/token/refresh_token" },
+  createOrderFromExternal: { method: "POST", path: "/api/customer/admin/orders/createOrderFromExternal" },
+  getOrdersByExternalOrderId: { method: "POST", path: "/api/customer/admin/orders/getOrdersByExternalOrderId" },
+  getOrdersStatus: { method: "POST", path: "/api/customer/admin/orders/status" },
+  listOrderByStoreOrderId: { method: "GET", path: "/api/customer/admin/orders/list/{storeOrderId}" },
+  updateOrderAddress: { method: "POST", path: "/api/customer/admin/orders/updateOrderAddress" },
+  cancelOrder: { method: "GET", path: "/api/customer/admin/orders/cancelOrder" },
+  getStockOrderInfo: { method: "GET", path: "/api/customer/admin/orders/getStockOrderInfo" },
+  internationalLogisticsInfo: {
+    method: "GET",
+    path: "/api/customer/admin/logistics/internationalLogisticsInfo/{storeOrderId}",
+  },
+  getCountryCode: { method: "GET", path: "/api/customer/admin/logistics/getCountryCode" },
+  getLogisticsSku: { method: "POST", path: "/api/customer/admin/logistics/getLogisticsInfo-Sku" },
+};
+
+export interface HyperskuConfig {
+  /** Base URL without a trailing slash, e.g. `https://api.hypersku.com`. */
+  apiUrl: string;
+  /** HyperSKU's authorization page the merchant's browser is sent to. */
+  authorizeUrl: string;
+  /** The app's credentials (deployment configuration, not per shop); undefined when not set. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Text before the access token in the Authorization header (default empty: the raw token). */
+  authPrefix: string;
+  /** Every operation's path: the defaults with HYPERSKU_PATHS merged over them. */
+  paths: Record<HyperskuOperation, string>;
+  timeoutMs: number;
+  /** The number HyperSKU uses for "Shopify" in `platform` (not published). */
+  platformCode: number;
+}
+
+export function isHyperskuOperation(name: string): name is HyperskuOperation {
+  return (HYPERSKU_OPERATIONS as readonly string[]).includes(name);
+}
+
+type HyperskuEnv = Pick<
+  Env,
+  | "HYPERSKU_API_URL"
+  | "HYPERSKU_AUTHORIZE_URL"
+  | "HYPERSKU_CLIENT_ID"
+  | "HYPERSKU_CLIENT_SECRET"
+  | "HYPERSKU_AUTH_PREFIX"
+  | "HYPERSKU_PATHS"
+  | "HYPERSKU_TIMEOUT_MS"
+  | "HYPERSKU_PLATFORM_CODE"
+>;
+
+/**
+ * Builds the client configuration from the parsed env. An override for an operation we do not
+ * know is almost certainly a typo that would silently keep the wrong path, so it is refused
+ * with the variable's name (never its value).
+ */
+export function getHyperskuConfig(env: HyperskuEnv): HyperskuConfig {
+  const paths = Object.fromEntries(
+    HYPERSKU_OPERATIONS.map((operation) => [operation, DEFAULT_OPERATIONS[operation].path]),
+  ) as Record<HyperskuOperation, string>;
+  for (const [operation, path] of Object.entries(env.HYPERSKU_PATHS ?? {})) {
+    if (!isHyperskuOperation(operation)) {
+      throw new Error(
+        `HYPERSKU_PATHS: unknown operation "${operation}"; known operations: ${HYPERSKU_OPERATIONS.join(", ")}`,
+      );
+    }
+    paths[operation] = path;
+  }
+  return {
+    apiUrl: env.HYPERSKU_API_URL.replace(/\/+$/, ""),
+    authorizeUrl: env.HYPERSKU_AUTHORIZE_URL,
+    clientId: env.HYPERSKU_CLIENT_ID,
+    clientSecret: env.HYPERSKU_CLIENT_SECRET,
+    authPrefix: env.HYPERSKU_AUTH_PREFIX,
+    paths,
+    timeoutMs: env.HYPERSKU_TIMEOUT_MS,
+    platformCode: env.HYPERSKU_PLATFORM_CODE,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The one function that sends a request to HyperSKU: URL from the configured path, JSON body,
+ * Authorization header, per-request timeout, then response.ts decides what the answer means.
+ * Logs one structured line per call: operation, shop, duration, HTTP status, outcome. Never the
+ * token, never a body (bodies carry buyers' personal data).
+ */
+import type { z } from "zod";
+import { logger as appLogger } from "~/logger.server";
+import { DEFAULT_OPERATIONS, type HyperskuConfig, type HyperskuOperation } from "./config";
+import {
+  HyperskuError,
+  HyperskuOutcomeUnknownError,
+  HyperskuUnavailableError,
+} from "./errors";
+import { interpretResponse } from "./response";
+import { buildOperationUrl, type PathParams, type QueryParams } from "./url";
+
+/** The slice of pino we use, so tests can pass a recorder. */
+export interface HyperskuLogger {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+}
+
+export interface HyperskuHttpDeps {
+  /** Defaults to globalThis.fetch, looked up per call (so test network guards apply). */
+  fetch?: typeof fetch;
+  logger?: HyperskuLogger;
+  now?: () => Date;
+}
+
+export interface HyperskuRequest<T> {
+  operation: HyperskuOperation;
+  schema: z.ZodType<T>;
+  pathParams?: PathParams;
+  query?: QueryParams;
+  /** JSON-serialised as the request body when defined. */
+  body?: unknown;
+  /** Sent as `Authorization: <authPrefix><accessToken>` when given. */
+  accessToken?: string;
+  /** For the log line only. */
+  shop?: string;
+  /** Extra values that must never appear in an error message (client secret, codes, refresh tokens). */
+  secrets?: readonly string[];
+}
+
+/** Errors meaning the request never left this machine, so HyperSKU cannot have acted on it. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+
+export async function sendHyperskuRequest<T>(
+  config: HyperskuConfig,
+  request: HyperskuRequest<T>,
+  deps: HyperskuHttpDeps = {},
+): Promise<T> {
+  const { operation } = request;
+  const fetchImpl = deps.fetch ?? globalThis.fetch;
+  const log = deps.logger ?? appLogger;
+  const now = deps.now ?? (() => new Date());
+  const url = buildOperationUrl(config, operation, request.pathParams, request.query);
+  const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/json" };
+  if (request.accessToken !== undefined) headers.Authorization = `${config.authPrefix}${request.accessToken}`;
+  const secrets = [request.accessToken, config.clientSecret, ...(request.secrets ?? [])].filter(
+    (value): value is string => typeof value === "string" && value !== "",
+  );
+
+  const started = performance.now();
+  let httpStatus: number | undefined;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+  try {
+    let text: string;
+    let retryAfter: string | null;
+    try {
+      const response = await fetchImpl(url, {
+        method: DEFAULT_OPERATIONS[operation].method,
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: controller.signal,
+        redirect: "manual",
+      });
+      httpStatus = response.status;
+      retryAfter = response.headers.get("retry-after");
+      text = await response.text();
+    } catch (error) {
+      throw transportError(operation, error, controller.signal.aborted, httpStatus);
+    }
+    const result = interpretResponse({ status: httpStatus, retryAfter, text }, {
+      operation,
+      schema: request.schema,
+      now: now(),
+      secrets,
+    });
+    if (!result.ok) throw result.error;
+    log.info({ ...logFields(request, started, httpStatus), outcome: "ok" }, "hypersku call");
+    return result.value;
+  } catch (error) {
+    const fields = logFields(request, started, httpStatus);
+    if (error instanceof HyperskuError) {
+      log.warn({ ...fields, outcome: error.code, hyperskuStatus: error.hyperskuStatus }, "hypersku call failed");
+    } else {
+      log.warn({ ...fields, outcome: "bug" }, "hypersku call failed");
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function logFields(request: HyperskuRequest<unknown>, started: number, httpStatus: number | undefined) {
+  return {
+    operation: request.operation,
+    shop: request.shop,
+    durationMs: Math.round(performance.now() - started),
+    httpStatus,
+  };
+}
+
+/**
+ * No (complete) answer. For a create, anything but "never connected" may mean HyperSKU stored the
+ * order and we missed the reply: the caller must look it up before sending it again.
+ */
+function transportError(
+  operation: HyperskuOperation,
+  error: unknown,
+  timedOut: boolean,
+  httpStatus: number | undefined,
+): HyperskuError {
+  const details = { operation, httpStatus, cause: timedOut ? undefined : safeCause(error) };
+  const reason = timedOut ? "no answer in time" : "the connection failed";
+  const neverSent = !timedOut && httpStatus === undefined && NOT_SENT_CODES.has(errorCode(error) ?? "");
+  if (operation === "createOrderFromExternal" && !neverSent) return new HyperskuOutcomeUnknownError(reason, details);
+  return new HyperskuUnavailableError(reason, details);
+}
+
+function errorCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const code = cause?.code ?? (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** Keep only name and code of a network error: its message is safe, but keep the cause small. */
+function safeCause(error: unknown): Error {
+  const code = errorCode(error);
+  const name = error instanceof Error ? error.name : "Error";
+  return new Error(`${name}${code ? ` (${code})` : ""}`);
+}

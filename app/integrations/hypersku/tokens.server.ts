@@ -1,0 +1,126 @@
+/**
+ * A shop's HyperSKU token lifecycle, independent of where tokens are stored:
+ * - hand out a valid access token, refreshing it shortly before it expires;
+ * - when HyperSKU refuses a token anyway: refresh once, retry once, then mark the shop as needing
+ *   to reconnect (HyperskuReconnectNeededError);
+ * - one refresh per shop at a time in this process (concurrent callers share it), and across
+ *   processes adopt a token set another process stored instead of declaring the shop disconnected
+ *   (refresh tokens may be single use, so a losing racer's refresh is refused).
+ */
+import type { HyperskuAuth, HyperskuClient } from "./client.server";
+import {
+  HyperskuNotConnectedError,
+  HyperskuReconnectNeededError,
+  HyperskuRejectedError,
+  HyperskuTokenRejectedError,
+} from "./errors";
+import { type HyperskuTokenSet, tokenResponseToTokenSet } from "./token-set";
+
+export type { HyperskuTokenSet } from "./token-set";
+
+/** Persistence of token sets; the real one is Prisma-backed and encrypts the tokens. */
+export interface HyperskuTokenStore {
+  load(shop: string): Promise<HyperskuTokenSet | null>;
+  /** `previous` is the set the refresh started from (lets a store do compare-and-swap). */
+  save(shop: string, tokenSet: HyperskuTokenSet, previous: HyperskuTokenSet): Promise<void>;
+  markReconnectNeeded(shop: string, reason: string): Promise<void>;
+}
+
+export interface HyperskuTokenManagerOptions {
+  client: Pick<HyperskuClient, "refreshToken">;
+  store: HyperskuTokenStore;
+  now?: () => Date;
+  /** Refresh when the access token expires within this many ms (default 5 minutes). */
+  refreshMarginMs?: number;
+}
+
+export type HyperskuTokenManager = ReturnType<typeof createHyperskuTokenManager>;
+
+export function createHyperskuTokenManager(options: HyperskuTokenManagerOptions) {
+  const { client, store } = options;
+  const now = options.now ?? (() => new Date());
+  const marginMs = options.refreshMarginMs ?? 5 * 60_000;
+  const inFlight = new Map<string, Promise<HyperskuTokenSet>>();
+
+  const expiresWithin = (at: Date | null, ms: number) => at !== null && at.getTime() - now().getTime() <= ms;
+
+  async function reconnectNeeded(shop: string, reason: string, operation: HyperskuReconnectNeededError["operation"]) {
+    await store.markReconnectNeeded(shop, reason);
+    return new HyperskuReconnectNeededError(reason, { operation });
+  }
+
+  /** Single flight: every caller for `shop` during a refresh gets that refresh's result. */
+  function refresh(shop: string, stale: HyperskuTokenSet): Promise<HyperskuTokenSet> {
+    let pending = inFlight.get(shop);
+    if (!pending) {
+      pending = doRefresh(shop, stale).finally(() => inFlight.delete(shop));
+      inFlight.set(shop, pending);
+    }
+    return pending;
+  }
+
+  async function doRefresh(shop: string, stale: HyperskuTokenSet): Promise<HyperskuTokenSet> {
+    const current = await store.load(shop);
+    if (!current) throw new HyperskuNotConnectedError();
+    // Another process may have refreshed since `stale` was read: use its fresh token.
+    if (current.accessToken !== stale.accessToken && !expiresWithin(current.accessTokenExpiresAt, marginMs)) {
+      return current;
+    }
+    if (!current.refreshToken || expiresWithin(current.refreshTokenExpiresAt, 0)) {
+      throw await reconnectNeeded(shop, "refresh_token_missing_or_expired", "refreshToken");
+    }
+    try {
+      const response = await client.refreshToken({ refreshToken: current.refreshToken, shop });
+      const next = tokenResponseToTokenSet(response, now(), current);
+      await store.save(shop, next, current);
+      return next;
+    } catch (error) {
+      // Refused refresh token (Rejected: HyperSKU's business answer to a bad refresh token). Other
+      // errors (Unavailable: retry later; ClientCredentialsRejected: operator) say nothing about the shop.
+      if (!(error instanceof HyperskuTokenRejectedError || error instanceof HyperskuRejectedError)) throw error;
+      const latest = await store.load(shop);
+      if (latest && latest.refreshToken !== current.refreshToken) return latest;
+      throw await reconnectNeeded(shop, "refresh_token_rejected", "refreshToken");
+    }
+  }
+
+  /** A usable token set: refreshed first when the access token is (about to be) expired. */
+  async function getTokenSet(shop: string): Promise<HyperskuTokenSet> {
+    const set = await store.load(shop);
+    if (!set) throw new HyperskuNotConnectedError();
+    if (!expiresWithin(set.accessTokenExpiresAt, marginMs)) return set;
+    try {
+      return await refresh(shop, set);
+    } catch (error) {
+      // Still valid for a while: a failed early refresh must not stop this call.
+      if (!expiresWithin(set.accessTokenExpiresAt, 0) && !(error instanceof HyperskuReconnectNeededError)) return set;
+      throw error;
+    }
+  }
+
+  return {
+    async getAccessToken(shop: string): Promise<string> {
+      return (await getTokenSet(shop)).accessToken;
+    },
+
+    /**
+     * Runs `fn` with the shop's access token. A token refusal triggers one refresh and one retry;
+     * `fn` is only retried after a refusal, which means HyperSKU did not act on the first call.
+     */
+    async withAccessToken<T>(shop: string, fn: (auth: HyperskuAuth) => Promise<T>): Promise<T> {
+      const set = await getTokenSet(shop);
+      try {
+        return await fn({ accessToken: set.accessToken, shop });
+      } catch (error) {
+        if (!(error instanceof HyperskuTokenRejectedError)) throw error;
+        const fresh = await refresh(shop, set);
+        try {
+          return await fn({ accessToken: fresh.accessToken, shop });
+        } catch (retryError) {
+          if (!(retryError instanceof HyperskuTokenRejectedError)) throw retryError;
+          throw await reconnectNeeded(shop, "access_token_rejected_after_refresh", retryError.operation);
+        }
+      }
+    },
+  };
+}
