@@ -1,0 +1,47 @@
+/**
+ * Everything the simulator remembers, as plain JSON-serialisable data so persistence is a single
+ * `JSON.stringify`. Request logs and faults are deliberately not part of it: they describe a test run,
+ * not HyperSKU's data, and do not survive a restart.
+ */
+import type { StoredOrder } from "./types";
+
+export interface CodeRecord {
+  clientId: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface TokenRecord {
+  userId: string;
+  expiresAt: number;
+}
+
+export interface SimulatorState {
+  nextOrderId: number;
+  nextItemId: number;
+  nextTrackingSeq: number;
+  orders: StoredOrder[];
+  codes: Record<string, CodeRecord>;
+  accessTokens: Record<string, TokenRecord>;
+  refreshTokens: Record<string, TokenRecord>;
+}
+
+/** Order ids start high, as HyperSKU's do, so they can't be confused with Shopify's small test ids. */
+const FIRST_ORDER_ID = 1_000_001;
+const FIRST_ITEM_ID = 5_000_001;
+
+export function createEmptyState(): SimulatorState {
+  return {
+    nextOrderId: FIRST_ORDER_ID,
+    nextItemId: FIRST_ITEM_ID,
+    nextTrackingSeq: 1,
+    orders: [],
+    codes: {},
+    accessTokens: {},
+    refreshTokens: {},
+  };
+}
+
+export function findOrder(state: SimulatorState, orderId: number): StoredOrder | undefined {
+  return state.orders.find((stored) => stored.order.orderBaseInfo.orderId === orderId);
+}
