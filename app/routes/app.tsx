@@ -1,34 +1,46 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Banner, Box } from "@shopify/polaris";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { env } from "~/env.server";
 import { getAppBridgeUrl } from "~/offline-mode.server";
+import { getShopBanner } from "~/domain/shops/shop-banner.server";
 import { authenticate } from "~/shopify.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
+  const { session } = await authenticate.admin(request);
   return json({
     apiKey: env.SHOPIFY_API_KEY,
+    banner: await getShopBanner(session.shop),
     // App Bridge comes from Shopify's CDN; offline (tests, demo) a local stand-in replaces it.
     appBridgeUrl: getAppBridgeUrl(),
   });
 };
 
 export default function App() {
-  const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl, banner } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey} __APP_BRIDGE_URL={appBridgeUrl}>
       <NavMenu>
         <Link to="/app" rel="home">
           Dashboard
         </Link>
+        <Link to="/app/connection">HyperSKU connection</Link>
       </NavMenu>
+      {banner && pathname !== "/app/connection" && (
+        <Box paddingBlockStart="400" paddingInline="400">
+          <Banner tone="critical" title={banner.title} action={{ content: banner.action, url: "/app/connection" }}>
+            <p>{banner.message}</p>
+          </Banner>
+        </Box>
+      )}
       <Outlet />
     </AppProvider>
   );

@@ -1,0 +1,92 @@
+/**
+ * The shop's HyperSKU token set, sealed at rest. This is the only module that reads or writes the
+ * token columns; everything above it sees plain HyperskuTokenSet values or tokenless summaries.
+ */
+import prisma from "~/db.server";
+import { openSecret, sealSecret } from "~/domain/connection/token-crypto.server";
+import type { HyperskuTokenSet } from "~/integrations/hypersku/token-set";
+
+const seal = (shop: string, field: string, value: string) => sealSecret(value, { shop, field });
+const open = (shop: string, field: string, value: string) => openSecret(value, { shop, field });
+
+function sealedColumns(shop: string, tokens: HyperskuTokenSet) {
+  return {
+    accessTokenSealed: seal(shop, "accessToken", tokens.accessToken),
+    refreshTokenSealed: tokens.refreshToken ? seal(shop, "refreshToken", tokens.refreshToken) : null,
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+    refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
+    scope: tokens.scope,
+    hyperskuUserId: tokens.userId,
+  };
+}
+
+export type StoredTokenSet = HyperskuTokenSet & { version: number };
+
+export async function getTokenSet(shop: string): Promise<StoredTokenSet | null> {
+  const row = await prisma.hyperskuConnection.findUnique({ where: { shop } });
+  if (!row) return null;
+  return {
+    accessToken: open(shop, "accessToken", row.accessTokenSealed),
+    refreshToken: row.refreshTokenSealed ? open(shop, "refreshToken", row.refreshTokenSealed) : null,
+    accessTokenExpiresAt: row.accessTokenExpiresAt,
+    refreshTokenExpiresAt: row.refreshTokenExpiresAt,
+    scope: row.scope,
+    userId: row.hyperskuUserId,
+    version: row.version,
+  };
+}
+
+/** What pages may show: everything but the tokens. */
+export async function getConnectionSummary(shop: string) {
+  return prisma.hyperskuConnection.findUnique({
+    where: { shop },
+    select: {
+      hyperskuUserId: true,
+      scope: true,
+      accessTokenExpiresAt: true,
+      refreshTokenExpiresAt: true,
+      connectedAt: true,
+      lastRefreshedAt: true,
+      lastSuccessfulCallAt: true,
+    },
+  });
+}
+
+/** A fresh authorization: replaces any previous token set of the shop. */
+export async function replaceTokenSet(shop: string, tokens: HyperskuTokenSet, connectedAt = new Date()) {
+  const columns = sealedColumns(shop, tokens);
+  await prisma.hyperskuConnection.upsert({
+    where: { shop },
+    update: { ...columns, connectedAt, lastRefreshedAt: null, version: { increment: 1 } },
+    create: { shop, ...columns, connectedAt },
+  });
+}
+
+/**
+ * Stores a refreshed token set only if the stored one is still the set the refresh started from
+ * (compare-and-swap on `version`). Returns false when another process got there first.
+ */
+export async function saveRefreshedTokenSet(shop: string, tokens: HyperskuTokenSet, fromVersion: number) {
+  const { count } = await prisma.hyperskuConnection.updateMany({
+    where: { shop, version: fromVersion },
+    data: { ...sealedColumns(shop, tokens), lastRefreshedAt: new Date(), version: { increment: 1 } },
+  });
+  return count === 1;
+}
+
+export async function deleteTokenSet(shop: string) {
+  await prisma.hyperskuConnection.deleteMany({ where: { shop } });
+}
+
+export async function recordSuccessfulCall(shop: string, at = new Date()) {
+  await prisma.hyperskuConnection.updateMany({ where: { shop }, data: { lastSuccessfulCallAt: at } });
+}
+
+/** Shops whose access token expires before `before`, for the background refresh. */
+export async function listShopsWithTokensExpiringBefore(before: Date) {
+  const rows = await prisma.hyperskuConnection.findMany({
+    where: { accessTokenExpiresAt: { lte: before }, shopRecord: { hyperskuStatus: "connected" } },
+    select: { shop: true },
+  });
+  return rows.map((row) => row.shop);
+}
