@@ -109,15 +109,17 @@ describe("getAccessToken", () => {
     expect(await manager.getAccessToken(SHOP)).toBe("access-0");
   });
 
-  it("wrong client credentials during refresh are rethrown for the operator, the shop is not marked", async () => {
+  it("a 401 on refresh (wrong secret or refused token: ambiguous) -> reconnect needed, the 401 kept as cause", async () => {
     const { manager, store } = setup({
       accessTokenExpiresAt: inMinutes(-1),
       refresh: async () => {
         throw new HyperskuClientCredentialsRejectedError({ operation: "refreshToken", httpStatus: 401 });
       },
     });
-    await expect(manager.getAccessToken(SHOP)).rejects.toBeInstanceOf(HyperskuClientCredentialsRejectedError);
-    expect(store.reconnectNeeded).toEqual([]);
+    const error = await manager.getAccessToken(SHOP).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HyperskuReconnectNeededError);
+    expect((error as Error).cause).toBeInstanceOf(HyperskuClientCredentialsRejectedError);
+    expect(store.reconnectNeeded).toEqual([{ shop: SHOP, reason: "refresh_rejected_http_401" }]);
   });
 });
 

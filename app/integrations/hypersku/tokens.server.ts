@@ -9,6 +9,7 @@
  */
 import type { HyperskuAuth, HyperskuClient } from "./client.server";
 import {
+  HyperskuClientCredentialsRejectedError,
   HyperskuNotConnectedError,
   HyperskuReconnectNeededError,
   HyperskuRejectedError,
@@ -36,6 +37,22 @@ export interface HyperskuTokenManagerOptions {
 
 export type HyperskuTokenManager = ReturnType<typeof createHyperskuTokenManager>;
 
+/**
+ * Whether a failed refresh means "this shop's refresh token is refused", and why.
+ * - TokenRejected (HTTP 403, body 40101/40301) and Rejected (a business answer to our refresh): yes.
+ * - ClientCredentialsRejected (HTTP 401): ambiguous. The contract gives 401 both to a wrong client secret
+ *   and to a refused token (and the simulator answers an expired refresh token with 401 in its "http"
+ *   style). Treated as refused: a wrongly kept shop would be stuck forever, while a shop sent to
+ *   reconnect by a wrong secret meets HyperskuClientCredentialsRejectedError at the accessToken step,
+ *   which names the variables to fix. The original error stays as the cause.
+ * - Unavailable, NotConfigured, anything else: no.
+ */
+function refreshRefusal(error: unknown): string | null {
+  if (error instanceof HyperskuTokenRejectedError || error instanceof HyperskuRejectedError) return "refresh_token_rejected";
+  if (error instanceof HyperskuClientCredentialsRejectedError) return "refresh_rejected_http_401";
+  return null;
+}
+
 export function createHyperskuTokenManager(options: HyperskuTokenManagerOptions) {
   const { client, store } = options;
   const now = options.now ?? (() => new Date());
@@ -44,9 +61,14 @@ export function createHyperskuTokenManager(options: HyperskuTokenManagerOptions)
 
   const expiresWithin = (at: Date | null, ms: number) => at !== null && at.getTime() - now().getTime() <= ms;
 
-  async function reconnectNeeded(shop: string, reason: string, operation: HyperskuReconnectNeededError["operation"]) {
+  async function reconnectNeeded(
+    shop: string,
+    reason: string,
+    operation: HyperskuReconnectNeededError["operation"],
+    cause?: unknown,
+  ) {
     await store.markReconnectNeeded(shop, reason);
-    return new HyperskuReconnectNeededError(reason, { operation });
+    return new HyperskuReconnectNeededError(reason, { operation, cause });
   }
 
   /** Single flight: every caller for `shop` during a refresh gets that refresh's result. */
@@ -75,12 +97,11 @@ export function createHyperskuTokenManager(options: HyperskuTokenManagerOptions)
       await store.save(shop, next, current);
       return next;
     } catch (error) {
-      // Refused refresh token (Rejected: HyperSKU's business answer to a bad refresh token). Other
-      // errors (Unavailable: retry later; ClientCredentialsRejected: operator) say nothing about the shop.
-      if (!(error instanceof HyperskuTokenRejectedError || error instanceof HyperskuRejectedError)) throw error;
+      const reason = refreshRefusal(error);
+      if (!reason) throw error; // Unavailable & co: retry later, the shop's tokens may be fine.
       const latest = await store.load(shop);
       if (latest && latest.refreshToken !== current.refreshToken) return latest;
-      throw await reconnectNeeded(shop, "refresh_token_rejected", "refreshToken");
+      throw await reconnectNeeded(shop, reason, "refreshToken", error);
     }
   }
 
