@@ -16,8 +16,8 @@ export async function getFreePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await getFreePort();
+export async function startAppServer(extraEnv: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+  port ??= await getFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import type { Browser } from "playwright-core";
+import { startHyperskuSimulator, type HyperskuSimulator } from "../../simulators/hypersku/server";
+import { getFreePort, startAppServer, type RunningApp } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot } from "../support/browser";
+import { resetDatabase } from "../support/database";
+import { createSession } from "../support/factories";
+import { embeddedAppUrl, TEST_SHOP } from "../support/shopify";
+
+let app: RunningApp;
+let simulator: HyperskuSimulator;
+let browser: Browser;
+
+beforeAll(async () => {
+  await resetDatabase();
+  await createSession({ shop: TEST_SHOP });
+  const port = await getFreePort();
+  simulator = await startHyperskuSimulator({
+    clientId: "e2e-client",
+    clientSecret: "e2e-secret",
+    redirectUri: `http://127.0.0.1:${port}/hypersku/callback`,
+  });
+  app = await startAppServer(
+    {
+      DATABASE_URL: process.env.DATABASE_URL!,
+      HYPERSKU_CLIENT_ID: "e2e-client",
+      HYPERSKU_CLIENT_SECRET: "e2e-secret",
+      HYPERSKU_API_URL: simulator.url,
+      HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    },
+    port,
+  );
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await simulator?.close();
+});
+
+describe("journey: connect a HyperSKU account", () => {
+  it("connects through HyperSKU's approval page and lands back in the app, connected", async () => {
+    const { page, pageErrors } = await openTrackedPage(browser);
+    await page.goto(await embeddedAppUrl("/app/connection", TEST_SHOP, app.url));
+    await page.getByText("Not connected").waitFor();
+
+    await page.getByRole("button", { name: "Connect HyperSKU" }).click();
+    await page.waitForURL(`${simulator.url}/application/auth**`);
+    await page.getByRole("button", { name: "Approve" }).click();
+
+    await page.waitForURL(`${app.url}/app/connection**`);
+    await page.getByText("HyperSKU is connected").waitFor();
+    await page.getByText("sim-user-1").waitFor();
+    expect(await page.getByText("Connected", { exact: true }).count()).toBeGreaterThan(0);
+
+    const file = await saveScreenshot(page, "hypersku-connected");
+    expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+    expect(pageErrors).toEqual([]);
+    expect(simulator.control.requests().filter((r) => r.operation === "accessToken")).toHaveLength(1);
+  });
+});
