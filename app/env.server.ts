@@ -105,6 +105,15 @@ export const envSchema = z
     /** Read by shopify-app-remix itself for its bounce pages; only the offline stand-in may be set here. */
     APP_BRIDGE_URL: z.string().optional(),
 
+    /** Jobs one worker process runs at the same time. */
+    WORKER_CONCURRENCY: positiveInt(8),
+    /** Seconds a claimed job stays locked; a crashed worker's job is retried after this. */
+    JOB_LEASE_SECONDS: positiveInt(60),
+    /** HyperSKU calls in flight at once for one shop, per worker process. */
+    HYPERSKU_MAX_CONCURRENT_PER_SHOP: positiveInt(2),
+    /** HyperSKU requests per second for one shop, per worker process (HyperSKU publishes no limit). */
+    HYPERSKU_RATE_LIMIT_PER_SECOND: positiveInt(5),
+
     /** `inline` runs the job worker inside the web process; `off` leaves it to `npm run worker`. */
     WORKER_MODE: z.enum(["inline", "off"]).default("inline"),
   })
