@@ -13,6 +13,7 @@ export const canForward = (status: HyperskuStatus) => status === "connected";
 const RECONNECT_REASONS: Record<string, string> = {
   refresh_token_missing_or_expired: "Your HyperSKU authorization has expired.",
   refresh_token_rejected: "HyperSKU no longer accepts this app's authorization.",
+  refresh_rejected_http_401: "HyperSKU no longer accepts this app's authorization.",
   access_token_rejected_after_refresh: "HyperSKU refused the app's access even after renewing it.",
 };
 
