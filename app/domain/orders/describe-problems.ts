@@ -1,0 +1,106 @@
+/**
+ * Every reason an order is not sent to HyperSKU, in the merchant's words, with what to do about it.
+ * One catalogue so the mapper, the forwarding decision and the app's screens say the same thing.
+ * The records are keyed by code: adding a code without its sentences does not compile.
+ */
+
+/** Why an order cannot be turned into a HyperSKU request (map-order.ts). */
+export type MapReasonCode =
+  | "no_shipping_address"
+  | "nothing_to_ship"
+  | "missing_country"
+  | "missing_address_line"
+  | "missing_city"
+  | "missing_name"
+  | "missing_currency"
+  | "missing_price"
+  | "missing_shop_domain";
+
+/** Why an order is held back or left alone (decide-forwarding.ts). */
+export type DecisionCode =
+  | "awaiting_payment"
+  | "cancelled"
+  | "test_order"
+  | "excluded_tag"
+  | "refunded"
+  | "payment_voided"
+  | "fulfilled"
+  | "closed";
+
+/** Why one line item is left out of an order that is sent (map-line-items.ts). */
+export type LineSkipCode = "gift_card" | "no_shipping_required" | "refunded" | "removed" | "fulfilled";
+
+export type OrderProblemCode = MapReasonCode | DecisionCode;
+
+const RETRY_OR_SUPPORT = "Choose Retry; if it happens again, contact support with the order number.";
+
+function fixAddress(what: string) {
+  return `Edit the order's shipping address in Shopify to add ${what}, then choose Retry.`;
+}
+
+export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: string }> = {
+  no_shipping_address: {
+    problem: "This order has no shipping address, so HyperSKU cannot ship it.",
+    fix: "Add a shipping address to the order in Shopify, then choose Retry.",
+  },
+  nothing_to_ship: {
+    problem: "Nothing in this order needs shipping.",
+    fix: "Nothing to do if that is expected. If an item should ship, mark its product as a physical product in Shopify, then choose Retry.",
+  },
+  missing_country: { problem: "The shipping address has no country.", fix: fixAddress("the country") },
+  missing_address_line: { problem: "The shipping address has no street address.", fix: fixAddress("the street address") },
+  missing_city: { problem: "The shipping address has no city.", fix: fixAddress("the city") },
+  missing_name: { problem: "The shipping address has no recipient name.", fix: fixAddress("the recipient's name") },
+  missing_currency: { problem: "Shopify did not say which currency this order was paid in.", fix: RETRY_OR_SUPPORT },
+  missing_price: { problem: "Shopify did not give the price of an item in this order.", fix: RETRY_OR_SUPPORT },
+  missing_shop_domain: {
+    problem: "The app does not know this store's myshopify.com address.",
+    fix: "Open the app from your Shopify admin once, then choose Retry.",
+  },
+  awaiting_payment: {
+    problem: "This order is not paid yet. It will be sent to HyperSKU once Shopify marks it as paid.",
+    fix: "Nothing to do. To send orders before payment, set 'Send orders when' to 'created' in the app's settings.",
+  },
+  cancelled: {
+    problem: "This order was cancelled in Shopify, so it is not sent to HyperSKU.",
+    fix: "Nothing to do. If it was cancelled by mistake, create a new order in Shopify.",
+  },
+  test_order: {
+    problem: "This is a test order, and test orders are not sent to HyperSKU.",
+    fix: "To send test orders too, turn off 'Skip test orders' in the app's settings, then choose Retry.",
+  },
+  excluded_tag: {
+    problem: "This order has a tag you chose to keep away from HyperSKU.",
+    fix: "Remove the tag from the order in Shopify, or from the excluded tags in the app's settings, then choose Retry.",
+  },
+  refunded: {
+    problem: "This order was refunded in full, so there is nothing to buy or ship.",
+    fix: "Nothing to do.",
+  },
+  payment_voided: {
+    problem: "The payment for this order was voided or has expired, so it is not sent to HyperSKU.",
+    fix: "Nothing to do. If the customer pays again, the order is sent once Shopify marks it as paid.",
+  },
+  fulfilled: {
+    problem: "This order is already fulfilled in Shopify.",
+    fix: "Nothing to do. If HyperSKU should still ship something, create a new order for it in Shopify.",
+  },
+  closed: {
+    problem: "This order is archived in Shopify.",
+    fix: "Unarchive the order in Shopify if it still needs shipping, then choose Retry.",
+  },
+};
+
+export const LINE_SKIP_REASONS: Record<LineSkipCode, string> = {
+  gift_card: "It is a gift card: nothing to ship.",
+  no_shipping_required: "It does not need shipping (a digital item or a service).",
+  refunded: "All of its units were refunded or removed from the order.",
+  removed: "It was removed from the order by an edit.",
+  fulfilled: "It has no units left to fulfill.",
+};
+
+/** The problem and its fix as one message, e.g. for a banner on the order. */
+export function describeOrderProblem(code: OrderProblemCode): string {
+  const { problem, fix } = ORDER_PROBLEMS[code];
+  return `${problem} ${fix}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * Which line items HyperSKU should buy and ship, and each as its LineItem (oms-service.md 2.5).
+ * Left out, each with its reason: gift cards, items that need no shipping (digital goods, services),
+ * items refunded or removed by an order edit, items with nothing left to fulfill.
+ */
+import type { ExternalLineItem } from "~/integrations/hypersku/schemas";
+import { LINE_SKIP_REASONS, type LineSkipCode } from "./describe-problems";
+import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
+import type { ShopifyLineItemSnapshot } from "./shopify-order";
+
+export type SkippedLineItem = { lineItemId: string; title: string; code: LineSkipCode; reason: string };
+
+/**
+ * Units still to ship: the smallest of what Shopify says is fulfillable, what is still on the order,
+ * and what was ordered minus what was refunded. Each source misses some case (older payloads lack
+ * `current_quantity`, fulfillable counts ignore some refunds), and sending too many units costs the
+ * merchant real money, so the most cautious count wins.
+ */
+export function shippableQuantity(item: ShopifyLineItemSnapshot): number {
+  const bounds = [item.quantity - item.refundedQuantity];
+  if (item.currentQuantity !== null) bounds.push(item.currentQuantity);
+  if (item.fulfillableQuantity !== null) bounds.push(item.fulfillableQuantity);
+  return Math.max(0, Math.min(...bounds));
+}
+
+export function lineSkipCode(item: ShopifyLineItemSnapshot): LineSkipCode | null {
+  if (item.isGiftCard) return "gift_card";
+  if (!item.requiresShipping) return "no_shipping_required";
+  if (item.refundedQuantity > 0 && item.refundedQuantity >= item.quantity) return "refunded";
+  if (item.currentQuantity === 0 || item.quantity === 0) return "removed";
+  if (shippableQuantity(item) === 0) return "fulfilled";
+  return null;
+}
+
+/** "Blue / L" as Shopify names the variant, else "Color: Blue / Size: L"; nothing for "Default Title". */
+export function variantAttr(item: ShopifyLineItemSnapshot): string | undefined {
+  const title = item.variantTitle?.trim();
+  if (title && title !== "Default Title") return title;
+  const options = item.options
+    .map((option) => ({ name: option.name.trim(), value: option.value.trim() }))
+    .filter((option) => option.value && option.value !== "Default Title")
+    .map((option) => (option.name ? `${option.name}: ${option.value}` : option.value));
+  return options.length > 0 ? options.join(" / ") : undefined;
+}
+
+/**
+ * One unit's price after every discount allocated to the line: the allocations cover all units
+ * ordered, so they are spread over `quantity` and rounded to the currency's decimals.
+ */
+export function unitPriceAfterDiscounts(item: ShopifyLineItemSnapshot, currency: string): number | null {
+  const decimals = currencyDecimals(currency);
+  const unit = item.unitPrice === null ? null : toMinorUnits(item.unitPrice, decimals);
+  if (unit === null) return null;
+  const discount = toMinorUnits(item.discountTotal, decimals) ?? 0;
+  const perUnit = item.quantity > 0 ? Math.round(discount / item.quantity) : 0;
+  return minorUnitsToNumber(Math.max(0, unit - perUnit), decimals);
+}
+
+export function productUrl(shopDomain: string, handle: string | null): string | undefined {
+  return handle ? `https://${shopDomain}/products/${encodeURIComponent(handle)}` : undefined;
+}
+
+export function mapLineItem(
+  item: ShopifyLineItemSnapshot,
+  context: { shopDomain: string; currency: string },
+): ExternalLineItem | null {
+  const price = unitPriceAfterDiscounts(item, context.currency);
+  if (price === null) return null;
+  const line: ExternalLineItem = {
+    storeOrderLineItemId: item.id,
+    price,
+    quantity: shippableQuantity(item),
+  };
+  if (item.productId) line.storeProductId = item.productId;
+  if (item.variantId) line.storeVariantId = item.variantId;
+  const sku = item.sku?.trim();
+  if (sku) line.storeSkuId = sku;
+  const title = item.title.trim();
+  if (title) line.title = title;
+  const attr = variantAttr(item);
+  if (attr) line.variantAttr = attr;
+  if (item.imageUrl) line.variantImg = item.imageUrl;
+  const url = productUrl(context.shopDomain, item.productHandle);
+  if (url) line.productUrl = url;
+  return line;
+}
+
+export function skippedLineItem(item: ShopifyLineItemSnapshot, code: LineSkipCode): SkippedLineItem {
+  return { lineItemId: item.id, title: item.title, code, reason: LINE_SKIP_REASONS[code] };
+}

@@ -1,0 +1,110 @@
+/**
+ * A Shopify order -> the body of HyperSKU's createOrderFromExternal (oms-service.md 2.4-2.6),
+ * following hypersku-notes.md part 5. Pure: same order and shop, same request.
+ *
+ * Decisions the notes leave open:
+ * - `isPaid` is true for "paid" and "partially_refunded" (payment-status.ts says why); `paidAt` is
+ *   sent only then: the time the order became paid when known, else `processedAt`, else `createdAt`.
+ * - Totals (`totalPrice`, `taxAmount`, `totalShippingPrice`) are Shopify's order totals as placed,
+ *   also when some items are left out. They describe what the buyer paid, which is what the merchant
+ *   recognises on both sides; re-dividing tax and shipping over the shipped items would invent
+ *   numbers Shopify never showed. What HyperSKU must buy is said by `lineItems` alone.
+ * - `taxNo`/`idNo` come from order attributes or a Brazilian company field (customs-ids.ts).
+ */
+import type { ExternalLineItem, ExternalOrder } from "~/integrations/hypersku/schemas";
+import { type MapReasonCode, ORDER_PROBLEMS } from "./describe-problems";
+import { mapLineItem, type SkippedLineItem, lineSkipCode, skippedLineItem } from "./map-line-items";
+import { mapShippingAddress } from "./map-shipping-address";
+import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
+import { isOrderPaid } from "./payment-status";
+import type { ShopifyOrderSnapshot } from "./shopify-order";
+
+export type ShopIdentity = { domain: string; name: string; platformCode: number };
+
+export type MapReason = { code: MapReasonCode; message: string };
+
+export type MapResult =
+  | { ok: true; request: ExternalOrder; skippedLineItems: SkippedLineItem[] }
+  | { ok: false; reasons: MapReason[] };
+
+function reason(code: MapReasonCode, detail?: string): MapReason {
+  const { problem } = ORDER_PROBLEMS[code];
+  return { code, message: detail ? `${problem} ${detail}` : problem };
+}
+
+/** "https://My-Shop.myshopify.com/" -> "my-shop.myshopify.com". */
+export function normalizeShopDomain(domain: string): string {
+  return domain.trim().replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase();
+}
+
+function isoUtc(value: string | null): string | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+function amount(value: string | null, currency: string): number | undefined {
+  if (value === null) return undefined;
+  const decimals = currencyDecimals(currency);
+  const minor = toMinorUnits(value, decimals);
+  return minor === null || minor < 0 ? undefined : minorUnitsToNumber(minor, decimals);
+}
+
+function describeSkips(skipped: SkippedLineItem[]): string {
+  return skipped.map((item) => `"${item.title || item.lineItemId}": ${item.reason}`).join(" ");
+}
+
+export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopIdentity): MapResult {
+  const reasons: MapReason[] = [];
+  const shopDomain = normalizeShopDomain(shop.domain);
+  if (!shopDomain) reasons.push(reason("missing_shop_domain"));
+  const currency = order.currency?.trim().toUpperCase();
+  if (!currency) reasons.push(reason("missing_currency"));
+
+  const address = mapShippingAddress(order);
+  if (!address.ok) reasons.push(...address.codes.map((code) => reason(code)));
+
+  const lineItems: ExternalLineItem[] = [];
+  const skippedLineItems: SkippedLineItem[] = [];
+  for (const item of order.lineItems) {
+    const skip = lineSkipCode(item);
+    if (skip) {
+      skippedLineItems.push(skippedLineItem(item, skip));
+      continue;
+    }
+    if (!currency) continue;
+    const line = mapLineItem(item, { shopDomain, currency });
+    if (line) lineItems.push(line);
+    else reasons.push(reason("missing_price", `(item "${item.title || item.id}")`));
+  }
+  if (lineItems.length === 0 && !reasons.some((r) => r.code === "missing_price" || r.code === "missing_currency")) {
+    reasons.push(reason("nothing_to_ship", describeSkips(skippedLineItems)));
+  }
+
+  if (reasons.length > 0 || !address.ok || !currency) return { ok: false, reasons };
+
+  const isPaid = isOrderPaid(order.financialStatus);
+  const request: ExternalOrder = {
+    storeOrderId: order.shopifyOrderId,
+    storeCode: shopDomain,
+    platform: shop.platformCode,
+    currency,
+    isPaid,
+    lineItems,
+    shippingAddress: address.address,
+  };
+  if (order.name?.trim()) request.storeOrderNo = order.name.trim();
+  if (shop.name.trim()) request.storeName = shop.name.trim();
+  const createdAt = isoUtc(order.createdAt);
+  if (createdAt) request.createdAt = createdAt;
+  const paidAt = isPaid ? isoUtc(order.paidAt ?? order.processedAt ?? order.createdAt) : undefined;
+  if (paidAt) request.paidAt = paidAt;
+  if (order.financialStatus) request.status = order.financialStatus;
+  const totalPrice = amount(order.totalPrice, currency);
+  if (totalPrice !== undefined) request.totalPrice = totalPrice;
+  const taxAmount = amount(order.totalTax, currency);
+  if (taxAmount !== undefined) request.taxAmount = taxAmount;
+  const totalShippingPrice = amount(order.totalShipping, currency);
+  if (totalShippingPrice !== undefined) request.totalShippingPrice = totalShippingPrice;
+  return { ok: true, request, skippedLineItems };
+}

@@ -1,0 +1,62 @@
+/**
+ * The order's shipping address as HyperSKU's ShippingAddress (oms-service.md 2.6). Text is passed on
+ * exactly as the buyer typed it (any script, no transliteration), only trimmed; empty fields are left
+ * out rather than sent as "". What HyperSKU cannot ship without becomes a reason instead.
+ */
+import type { ExternalShippingAddress } from "~/integrations/hypersku/schemas";
+import { findCustomsIds } from "./customs-ids";
+import type { MapReasonCode } from "./describe-problems";
+import type { ShopifyOrderSnapshot } from "./shopify-order";
+
+export type AddressResult =
+  | { ok: true; address: ExternalShippingAddress }
+  | { ok: false; codes: MapReasonCode[] };
+
+function trimmed(value: string | null | undefined): string | undefined {
+  const text = value?.trim();
+  return text ? text : undefined;
+}
+
+/** Only the fields that have a value, so the request never carries `"zip": ""`. */
+function withoutEmpty<T extends Record<string, string | undefined>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export function mapShippingAddress(order: ShopifyOrderSnapshot): AddressResult {
+  const address = order.shippingAddress;
+  if (!address) return { ok: false, codes: ["no_shipping_address"] };
+
+  const address1 = trimmed(address.address1);
+  const city = trimmed(address.city);
+  const countryCode = trimmed(address.countryCode)?.toUpperCase();
+  const firstName = trimmed(address.firstName);
+  const lastName = trimmed(address.lastName);
+
+  const codes: MapReasonCode[] = [];
+  if (!countryCode || !/^[A-Z]{2}$/.test(countryCode)) codes.push("missing_country");
+  if (!address1) codes.push("missing_address_line");
+  if (!city) codes.push("missing_city");
+  if (!firstName && !lastName) codes.push("missing_name");
+  if (codes.length > 0 || !address1 || !city || !countryCode) return { ok: false, codes };
+
+  return {
+    ok: true,
+    address: {
+      address1,
+      city,
+      countryCode,
+      ...withoutEmpty({
+        address2: trimmed(address.address2),
+        countryName: trimmed(address.country),
+        email: trimmed(order.email),
+        firstName,
+        lastName,
+        // The name reads best on a label and suits every country; the code stands in when it is all we have.
+        province: trimmed(address.province) ?? trimmed(address.provinceCode),
+        phone: trimmed(address.phone) ?? trimmed(order.phone),
+        zip: trimmed(address.zip),
+        ...findCustomsIds(order.noteAttributes, address),
+      }),
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * An Admin GraphQL `Order` node -> ShopifyOrderSnapshot. Never throws: a node that is not an order
+ * comes back as problems naming each bad field.
+ */
+import {
+  connectionNodes,
+  type GraphqlLineItem,
+  type GraphqlMoneyBag,
+  type GraphqlOrder,
+  graphqlOrderSchema,
+} from "./graphql-order-schema";
+import { currencyDecimals, formatMinorUnits, sumAmounts, toMinorUnits } from "./money";
+import { describeValue, failed, parsed, problemsFromZod, type ParseResult } from "./parse-result";
+import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "./shopify-order";
+import {
+  cleanText,
+  money,
+  numericIdFromGid,
+  statusWord,
+  toNameValue,
+  toUtcIso,
+  upperOrNull,
+} from "./wire-values";
+
+export function parseGraphqlOrder(node: unknown): ParseResult<ShopifyOrderSnapshot> {
+  if (node === null || typeof node !== "object" || Array.isArray(node)) {
+    return failed({ path: "(order)", message: `must be an Order object (got ${describeValue(node)})` });
+  }
+  const result = graphqlOrderSchema.safeParse(node);
+  if (!result.success) return failed(...problemsFromZod(result.error, node));
+  return parsed(toSnapshot(result.data));
+}
+
+type Currencies = { presentment: string | null; shop: string | null };
+
+/** Presentment money; shop money stands in only when the buyer paid in the shop's currency. */
+function presentmentAmount(bag: GraphqlMoneyBag | null | undefined, currencies: Currencies): string | null {
+  const amount = bag?.presentmentMoney?.amount;
+  if (amount !== null && amount !== undefined) return money(amount, currencies.presentment);
+  if (currencies.presentment !== null && currencies.presentment === currencies.shop) {
+    return money(bag?.shopMoney?.amount, currencies.presentment);
+  }
+  return null;
+}
+
+/** The last successful sale or capture, when the order counts as paid. */
+function paidAt(order: GraphqlOrder): string | null {
+  const times = (order.transactions ?? [])
+    .filter((transaction) => ["sale", "capture"].includes(statusWord(transaction.kind) ?? ""))
+    .filter((transaction) => statusWord(transaction.status) === "success" && transaction.processedAt)
+    .map((transaction) => toUtcIso(transaction.processedAt) as string)
+    .sort();
+  return times.at(-1) ?? null;
+}
+
+function refundedQuantities(order: GraphqlOrder): Map<string, number> {
+  const refunded = new Map<string, number>();
+  for (const refund of order.refunds ?? []) {
+    for (const item of connectionNodes(refund.refundLineItems)) {
+      if (!item.lineItem) continue;
+      const id = numericIdFromGid(item.lineItem.id);
+      refunded.set(id, (refunded.get(id) ?? 0) + (item.quantity ?? 0));
+    }
+  }
+  return refunded;
+}
+
+/**
+ * All allocations (line and order level). Without them, the gap between the original and the
+ * discounted unit price, times the units, says the same thing.
+ */
+function discountTotal(item: GraphqlLineItem, currencies: Currencies): string {
+  const currency = currencies.presentment;
+  if (currency === null) return "0";
+  if (item.discountAllocations) {
+    const amounts = item.discountAllocations
+      .map((allocation) => presentmentAmount(allocation.allocatedAmountSet, currencies))
+      .filter((value): value is string => value !== null);
+    return sumAmounts(amounts, currency);
+  }
+  const original = presentmentAmount(item.originalUnitPriceSet, currencies);
+  const discounted = presentmentAmount(item.discountedUnitPriceAfterAllDiscountsSet, currencies);
+  const decimals = currencyDecimals(currency);
+  if (original === null || discounted === null) return formatMinorUnits(0, decimals);
+  const perUnit = (toMinorUnits(original, decimals) ?? 0) - (toMinorUnits(discounted, decimals) ?? 0);
+  return formatMinorUnits(Math.max(0, perUnit) * item.quantity, decimals);
+}
+
+function toLineItem(item: GraphqlLineItem, refunded: Map<string, number>, currencies: Currencies): ShopifyLineItemSnapshot {
+  const id = numericIdFromGid(item.id);
+  return {
+    id,
+    productId: item.product ? numericIdFromGid(item.product.id) : null,
+    variantId: item.variant ? numericIdFromGid(item.variant.id) : null,
+    sku: cleanText(item.sku) ?? cleanText(item.variant?.sku),
+    title: cleanText(item.title) ?? cleanText(item.name) ?? "",
+    variantTitle: cleanText(item.variantTitle),
+    name: cleanText(item.name),
+    options: (item.variant?.selectedOptions ?? []).map((option) => toNameValue(option.name, option.value)),
+    properties: (item.customAttributes ?? []).map((attribute) => toNameValue(attribute.key, attribute.value)),
+    quantity: item.quantity,
+    currentQuantity: item.currentQuantity ?? null,
+    fulfillableQuantity: item.unfulfilledQuantity ?? null,
+    refundedQuantity: refunded.get(id) ?? 0,
+    requiresShipping: item.requiresShipping ?? true,
+    isGiftCard: item.isGiftCard ?? false,
+    unitPrice: presentmentAmount(item.originalUnitPriceSet, currencies),
+    discountTotal: discountTotal(item, currencies),
+    productHandle: cleanText(item.product?.handle),
+    imageUrl: cleanText(item.variant?.image?.url) ?? cleanText(item.image?.url),
+  };
+}
+
+function toSnapshot(order: GraphqlOrder): ShopifyOrderSnapshot {
+  const shop = upperOrNull(order.currencyCode);
+  const currencies: Currencies = { presentment: upperOrNull(order.presentmentCurrencyCode) ?? shop, shop };
+  const refunded = refundedQuantities(order);
+  const address = order.shippingAddress;
+  const financialStatus = statusWord(order.displayFinancialStatus);
+  return {
+    shopifyOrderId: order.legacyResourceId === null || order.legacyResourceId === undefined
+      ? numericIdFromGid(order.id)
+      : String(order.legacyResourceId),
+    adminGraphqlId: order.id,
+    name: cleanText(order.name),
+    orderNumber: order.number ?? null,
+    createdAt: toUtcIso(order.createdAt),
+    processedAt: toUtcIso(order.processedAt),
+    updatedAt: toUtcIso(order.updatedAt),
+    cancelledAt: toUtcIso(order.cancelledAt),
+    closedAt: toUtcIso(order.closedAt),
+    paidAt: financialStatus === "paid" || financialStatus === "partially_refunded" ? paidAt(order) : null,
+    financialStatus,
+    fulfillmentStatus: statusWord(order.displayFulfillmentStatus) ?? "unfulfilled",
+    test: order.test ?? false,
+    tags: (order.tags ?? []).map((tag) => tag.trim()).filter((tag) => tag !== ""),
+    email: cleanText(order.email) ?? cleanText(order.customer?.defaultEmailAddress?.emailAddress) ?? cleanText(order.customer?.email),
+    phone: cleanText(order.phone) ?? cleanText(order.customer?.defaultPhoneNumber?.phoneNumber) ?? cleanText(order.customer?.phone),
+    currency: currencies.presentment,
+    shopCurrency: currencies.shop,
+    totalPrice: presentmentAmount(order.totalPriceSet, currencies),
+    totalTax: presentmentAmount(order.totalTaxSet, currencies),
+    totalShipping: presentmentAmount(order.totalShippingPriceSet, currencies),
+    totalDiscounts: presentmentAmount(order.totalDiscountsSet, currencies),
+    lineItems: connectionNodes(order.lineItems).map((item) => toLineItem(item, refunded, currencies)),
+    shippingAddress: address
+      ? {
+          firstName: cleanText(address.firstName),
+          lastName: cleanText(address.lastName),
+          company: cleanText(address.company),
+          address1: cleanText(address.address1),
+          address2: cleanText(address.address2),
+          city: cleanText(address.city),
+          province: cleanText(address.province),
+          provinceCode: cleanText(address.provinceCode),
+          country: cleanText(address.country),
+          countryCode: upperOrNull(address.countryCodeV2),
+          zip: cleanText(address.zip),
+          phone: cleanText(address.phone),
+        }
+      : null,
+    noteAttributes: (order.customAttributes ?? []).map((attribute) => toNameValue(attribute.key, attribute.value)),
+  };
+}
