@@ -27,7 +27,7 @@ const server = app.listen(port, host, () => {
     import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
   }
 });
-const stopBackgroundWork = build.entry.module.startBackgroundWork();
+const stopBackgroundWork = build.entry.module.startBackgroundWork({ role: "web" });
 
 let stopping = false;
 async function shutdown(signal) {

@@ -1,13 +1,10 @@
 import prisma from "~/db.server";
 import type { HyperskuStatus } from "~/domain/connection/status";
+import type { Db } from "./db-types";
 
-/** Make sure the shop has a row (first admin visit, first webhook). Clears a past uninstall. */
-export async function ensureShop(domain: string) {
-  return prisma.shop.upsert({
-    where: { domain },
-    update: {},
-    create: { domain },
-  });
+/** Make sure the shop has a row (first admin visit, first webhook). */
+export async function ensureShop(domain: string, db: Db = prisma) {
+  return (await db.shop.findUnique({ where: { domain } })) ?? db.shop.upsert({ where: { domain }, update: {}, create: { domain } });
 }
 
 export async function getShop(domain: string) {

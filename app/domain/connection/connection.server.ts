@@ -13,6 +13,7 @@ import {
 import { tokenResponseToTokenSet } from "~/integrations/hypersku/token-set";
 import { deleteTokenSet, replaceTokenSet } from "~/models/hypersku-connection.server";
 import { ensureShop, setHyperskuStatus } from "~/models/shop.server";
+import { releaseHeldOrders } from "~/domain/orders/release-held-orders.server";
 import { logger } from "~/logger.server";
 import { env } from "~/env.server";
 import { checkAuthorizationState, consumeStateFromCallback, createAuthorizationState } from "./authorization-state.server";
@@ -69,6 +70,7 @@ export async function completeConnection(input: {
     await replaceTokenSet(shop, tokenResponseToTokenSet(response, new Date()));
     await setHyperskuStatus(shop, "connected");
     logger.info({ shop }, "HyperSKU connected");
+    await releaseHeldOrders(shop);
     return { kind: "connected", shop };
   } catch (error) {
     if (error instanceof HyperskuAuthorizationCodeRejectedError) return { kind: "code_rejected", shop };

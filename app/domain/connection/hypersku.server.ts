@@ -7,6 +7,7 @@ import { logger } from "~/logger.server";
 import { createHyperskuClient, type HyperskuAuth } from "~/integrations/hypersku/client.server";
 import { getHyperskuConfig, type HyperskuConfig } from "~/integrations/hypersku/config";
 import { createHyperskuTokenManager } from "~/integrations/hypersku/tokens.server";
+import { createKeyedConcurrencyLimiter, createKeyedRateLimiter } from "~/jobs/limits";
 import { recordSuccessfulCall } from "~/models/hypersku-connection.server";
 import { prismaTokenStore } from "./token-store.server";
 
@@ -43,12 +44,29 @@ export function getMissingHyperskuSettings(): string[] {
   ];
 }
 
+// Politeness towards HyperSKU, per shop and per process (it publishes no limits of its own).
+const inFlightPerShop = createKeyedConcurrencyLimiter(env.HYPERSKU_MAX_CONCURRENT_PER_SHOP);
+const requestsPerShop = createKeyedRateLimiter({ ratePerSecond: env.HYPERSKU_RATE_LIMIT_PER_SECOND });
+
 /**
- * Runs one HyperSKU call with the shop's valid access token (refreshing as needed) and records
- * the success, which the connection card shows as "last successful call".
+ * Runs one HyperSKU call with the shop's valid access token (refreshing as needed), within the
+ * shop's concurrency and rate limits, and records the success, which the connection card shows
+ * as "last successful call".
  */
 export async function withHyperskuAccess<T>(shop: string, call: (auth: HyperskuAuth) => Promise<T>): Promise<T> {
-  const result = await getHypersku().tokens.withAccessToken(shop, call);
-  await recordSuccessfulCall(shop);
+  const result = await inFlightPerShop.run(shop, async () => {
+    await requestsPerShop.acquire(shop);
+    return getHypersku().tokens.withAccessToken(shop, call);
+  });
+  await noteSuccessfulCall(shop);
   return result;
+}
+
+/** At most one write a minute per shop: the card shows minutes, the hot path should not pay more. */
+const lastNoted = new Map<string, number>();
+async function noteSuccessfulCall(shop: string) {
+  const now = Date.now();
+  if (now - (lastNoted.get(shop) ?? 0) < 60_000) return;
+  lastNoted.set(shop, now);
+  await recordSuccessfulCall(shop, new Date(now));
 }

@@ -1,0 +1,84 @@
+/**
+ * Folds a new version of a Shopify order (from a webhook or reconciliation) into its forwarding
+ * record, inside the caller's transaction: the record, its timeline and its job change together.
+ */
+import type { Shop } from "@prisma/client";
+import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
+import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
+import { enqueueJob } from "~/jobs/queue.server";
+import type { Db } from "~/models/db-types";
+import { addOrderEvent, findOrderByShopifyId, snapshotColumns } from "~/models/order.server";
+import { isUnsent } from "./order-state";
+import { planForwarding } from "./plan-forwarding";
+import type { ShopifyOrderSnapshot } from "./shopify-order";
+
+export const NOT_CONNECTED_REASON = "HyperSKU is not connected. The order will be sent as soon as you connect.";
+
+export type ApplyOutcome = "created" | "updated" | "stale" | "updated_after_sending";
+
+/** Plans an unsent order and makes its state, reason and job agree with the plan. */
+export async function planAndSchedule(db: Db, shop: Shop, orderId: string, snapshot: ShopifyOrderSnapshot, now: Date) {
+  const plan = planForwarding(snapshot, getForwardingSettings(shop), getShopIdentity(shop), now);
+  const held = plan.state === "scheduled" && !canForward(parseHyperskuStatus(shop.hyperskuStatus));
+  await db.order.update({
+    where: { id: orderId },
+    data: {
+      state: held ? "held" : plan.state,
+      stateCode: held ? "not_connected" : plan.code,
+      stateReason: held ? NOT_CONNECTED_REASON : plan.reason,
+      forwardNotBefore: plan.forwardNotBefore,
+    },
+  });
+  if (plan.state === "scheduled" && !held) {
+    await enqueueJob(db, {
+      type: JOB_TYPES.forwardOrder,
+      shop: shop.domain,
+      subjectId: orderId,
+      uniqueKey: forwardOrderKey(orderId),
+      runAt: plan.forwardNotBefore ?? now,
+    });
+  }
+  return { ...plan, state: held ? ("held" as const) : plan.state };
+}
+
+export async function applyOrderSnapshot(
+  db: Db,
+  shop: Shop,
+  snapshot: ShopifyOrderSnapshot,
+  source: string,
+  now: Date,
+): Promise<ApplyOutcome> {
+  const existing = await findOrderByShopifyId(db, shop.domain, snapshot.shopifyOrderId);
+  const columns = snapshotColumns(snapshot, now);
+
+  if (!existing) {
+    const order = await db.order.create({
+      data: { shop: shop.domain, shopifyOrderId: snapshot.shopifyOrderId, state: "waiting", ...columns },
+    });
+    await addOrderEvent(db, order.id, { kind: "received", message: `Received from Shopify (${source}).`, data: { source } });
+    const plan = await planAndSchedule(db, shop, order.id, snapshot, now);
+    await addOrderEvent(db, order.id, { kind: "decision", outcome: plan.state, message: plan.reason ?? "Queued for HyperSKU." });
+    return "created";
+  }
+
+  // Deliveries arrive out of order: never replace a newer version with an older one.
+  if (existing.shopifyUpdatedAt && columns.shopifyUpdatedAt && columns.shopifyUpdatedAt < existing.shopifyUpdatedAt) {
+    await addOrderEvent(db, existing.id, { kind: "ignored_stale", message: `An older version arrived late (${source}); kept the newer one.` });
+    return "stale";
+  }
+
+  await db.order.update({ where: { id: existing.id }, data: columns });
+  if (!isUnsent(existing.state)) {
+    await addOrderEvent(db, existing.id, { kind: "updated", message: `Changed in Shopify after it was sent (${source}).`, data: { source } });
+    return "updated_after_sending";
+  }
+  const plan = await planAndSchedule(db, shop, existing.id, snapshot, now);
+  await addOrderEvent(db, existing.id, {
+    kind: "updated",
+    outcome: plan.state,
+    message: plan.state === existing.state ? `Updated in Shopify (${source}).` : `Updated in Shopify (${source}): ${plan.reason ?? "queued for HyperSKU."}`,
+    data: { source },
+  });
+  return "updated";
+}

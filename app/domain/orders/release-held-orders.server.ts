@@ -1,0 +1,24 @@
+/**
+ * When a shop (re)connects, the orders held for it go out on their own: each is planned again
+ * against the current rules and queued to run now.
+ */
+import prisma from "~/db.server";
+import { JOB_TYPES } from "~/jobs/job-types";
+import { releaseJobs } from "~/jobs/queue.server";
+import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { logger } from "~/logger.server";
+import { readSnapshot } from "~/models/order.server";
+import { planAndSchedule } from "./apply-snapshot.server";
+
+export async function releaseHeldOrders(shopDomain: string, now = new Date()): Promise<number> {
+  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
+  if (!shop) return 0;
+  const held = await prisma.order.findMany({ where: { shop: shopDomain, state: "held" }, select: { id: true, snapshot: true } });
+  for (const order of held) {
+    await prisma.$transaction((tx) => planAndSchedule(tx, shop, order.id, readSnapshot(order), now));
+  }
+  await releaseJobs({ shop: shopDomain, type: JOB_TYPES.forwardOrder });
+  notifyWorkAvailable();
+  if (held.length > 0) logger.info({ shop: shopDomain, released: held.length }, "released held orders");
+  return held.length;
+}

@@ -1,0 +1,26 @@
+/** What each job type does: thin adapters from a claimed job to one domain function. */
+import { refreshExpiringConnections } from "~/domain/connection/refresh.server";
+import { forwardOrder } from "~/domain/orders/forward-order.server";
+import { reconcileOrders } from "~/domain/orders/reconcile-orders.server";
+import { ShopifyGraphqlError } from "~/integrations/shopify/admin-graphql.server";
+import { JOB_TYPES } from "./job-types";
+import type { JobHandler } from "./worker.server";
+
+export const jobHandlers: Record<string, JobHandler> = {
+  [JOB_TYPES.forwardOrder]: (job) => forwardOrder(job.subjectId ?? "", { attempt: job.attempts, maxAttempts: job.maxAttempts }),
+
+  [JOB_TYPES.reconcileOrders]: async (job) => {
+    try {
+      await reconcileOrders(job.subjectId ?? "");
+      return { kind: "done" };
+    } catch (error) {
+      if (error instanceof ShopifyGraphqlError) return { kind: "retry", error: error.message, retryAfterMs: error.retryAfterMs };
+      throw error;
+    }
+  },
+
+  [JOB_TYPES.refreshHyperskuTokens]: async () => {
+    await refreshExpiringConnections();
+    return { kind: "done" };
+  },
+};

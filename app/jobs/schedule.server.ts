@@ -1,0 +1,29 @@
+/**
+ * Recurring work, queued as ordinary jobs with unique keys so that however many processes run the
+ * scheduler, each piece of work is queued once: token refresh every minute, reconciliation of each
+ * connected shop every fifteen minutes.
+ */
+import prisma from "~/db.server";
+import { JOB_TYPES, reconcileOrdersKey } from "./job-types";
+import { enqueueJob } from "./queue.server";
+
+export const TOKEN_REFRESH_EVERY_MS = 60_000;
+export const RECONCILE_EVERY_MS = 15 * 60_000;
+
+export async function scheduleRecurringJobs(now = new Date()) {
+  await enqueueJob(prisma, { type: JOB_TYPES.refreshHyperskuTokens, uniqueKey: "refresh-hypersku-tokens", runAt: now });
+  const shops = await prisma.shop.findMany({
+    where: { uninstalledAt: null, hyperskuStatus: "connected" },
+    select: { domain: true, lastReconciledAt: true },
+  });
+  for (const shop of shops) {
+    const due = shop.lastReconciledAt ? new Date(shop.lastReconciledAt.getTime() + RECONCILE_EVERY_MS) : now;
+    await enqueueJob(prisma, {
+      type: JOB_TYPES.reconcileOrders,
+      shop: shop.domain,
+      subjectId: shop.domain,
+      uniqueKey: reconcileOrdersKey(shop.domain),
+      runAt: due < now ? now : due,
+    });
+  }
+}
