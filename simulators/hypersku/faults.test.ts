@@ -55,6 +55,17 @@ describe("faults", () => {
     expect(simulator.control.orders()).toEqual([]);
   });
 
+  it("refuses with a business error in HyperSKU's words, storing nothing", async () => {
+    const { simulator, token } = await connected();
+    simulator.control.setFault("createOrderFromExternal", { reject: { status: 40010, message: "cannot be sourced" }, times: 1 });
+    const refused = await call(simulator, "POST", PATHS.create, { token, body: buildExternalOrder() });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ status: 40010, message: "cannot be sourced" });
+    expect(simulator.control.orders()).toEqual([]);
+    const accepted = await call(simulator, "POST", PATHS.create, { token, body: buildExternalOrder() });
+    expect(accepted.body).toMatchObject({ status: 200 });
+  });
+
   it("hangs until the client gives up, without storing anything or blocking close", async () => {
     const { simulator, token } = await connected();
     simulator.control.setFault("createOrderFromExternal", { hang: true });

@@ -14,6 +14,8 @@ export const faultSchema = z.strictObject({
   hang: z.boolean().optional(),
   commitThenTimeout: z.boolean().optional(),
   rateLimit: z.strictObject({ retryAfterSeconds: z.number().int().nonnegative() }).optional(),
+  /** A business refusal (HTTP 200 envelope, or HTTP 422 when bare) with HyperSKU's own words. */
+  reject: z.strictObject({ status: z.number().int(), message: z.string().min(1) }).optional(),
   times: z.number().int().positive().optional(),
 });
 
@@ -26,6 +28,7 @@ export interface FaultPlan {
   rateLimitSeconds?: number;
   serverError: boolean;
   commitThenTimeout: boolean;
+  reject?: { status: number; message: string };
 }
 
 export class FaultRegistry {
@@ -63,6 +66,7 @@ export class FaultRegistry {
       rateLimitSeconds: fault.rateLimit?.retryAfterSeconds,
       serverError: fault.errorRate !== undefined && fault.errorRate > 0 && rng.next() < fault.errorRate,
       commitThenTimeout: fault.commitThenTimeout ?? false,
+      reject: fault.reject,
     };
   }
 }

@@ -118,6 +118,10 @@ async function handle(simulator: Simulator, closing: AbortSignal, req: http.Inco
       entry.fault = "errorRate";
       return send(res, entry, httpError(500, "internal server error"));
     }
+    if (plan.reject) {
+      entry.fault = "reject";
+      return send(res, entry, businessError(simulator.options, plan.reject.status, plan.reject.message));
+    }
   }
 
   if (route.authenticated) {

@@ -7,7 +7,7 @@ import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { connectShop, installShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { startConnectedSimulator } from "../support/hypersku";
-import { buildRestAddress, buildRestOrder, type JsonObject } from "../support/order-factories";
+import { buildRestOrder, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createWebhookRequest, TEST_SHOP } from "../support/shopify";
@@ -117,12 +117,16 @@ describe("forwarding an order", () => {
   });
 
   it("marks a business rejection with HyperSKU's message and does not retry", async () => {
-    const payload = buildRestOrder({ overrides: { shipping_address: buildRestAddress({ country_code: "USA" }) } });
+    simulator.control.setFault("createOrderFromExternal", {
+      reject: { status: 40010, message: "SKU ABC-1 cannot be sourced to this country" },
+      times: 1,
+    });
+    const payload = buildRestOrder();
     await deliver("orders/create", payload);
     await drainQueue();
     const order = await orderRecord(String(payload.id));
     expect(order.state).toBe("needs_attention");
-    expect(order.stateReason).toMatch(/countryCode/);
+    expect(order.stateReason).toContain("SKU ABC-1 cannot be sourced to this country");
     expect(creates()).toHaveLength(1);
     expect(await prisma.job.count({ where: { status: "pending" } })).toBe(0);
   });
