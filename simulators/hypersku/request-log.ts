@@ -16,7 +16,7 @@ export interface RequestLogEntry {
   body: unknown;
   status: number | null;
   /** The injected fault that shaped this answer, if any. */
-  fault?: "latency" | "hang" | "rateLimit" | "errorRate" | "commitThenTimeout";
+  fault?: "latency" | "hang" | "rateLimit" | "errorRate" | "commitThenTimeout" | "reject";
 }
 
 export const REQUEST_LOG_LIMIT = 10_000;

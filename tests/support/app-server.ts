@@ -1,9 +1,11 @@
-/** Runs the production server (`node server.js`) as a child process, offline, on a free port. */
+/** Runs the production server (`node server.js`) or a worker (`node worker.js`) as a child process, offline. */
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import { TEST_ENCRYPTION_KEY } from "../setup/env";
 import { API_KEY, API_SECRET_KEY } from "./shopify";
 
-export type RunningApp = { url: string; port: number; output: () => string; stop: () => Promise<void> };
+export type RunningProcess = { output: () => string; stop: () => Promise<void>; kill: () => void; child: ChildProcess };
+export type RunningApp = RunningProcess & { url: string; port: number };
 
 export async function getFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,53 +18,65 @@ export async function getFreePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(extraEnv: Record<string, string> = {}, port?: number): Promise<RunningApp> {
-  port ??= await getFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_MODE: "demo",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SHOPIFY_APP_URL: url,
-      SHOPIFY_API_KEY: API_KEY,
-      SHOPIFY_API_SECRET: API_SECRET_KEY,
-      APP_BRIDGE_URL: "/offline/app-bridge.js",
-      LOG_LEVEL: "warn",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/** The environment of an offline production process; the test's database and keys. */
+function offlineEnv(port: number, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    APP_MODE: "demo",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET_KEY,
+    APP_BRIDGE_URL: "/offline/app-bridge.js",
+    TOKEN_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEY,
+    LOG_LEVEL: "warn",
+    ...extraEnv,
+  };
+}
+
+export async function spawnProcess(script: string, env: NodeJS.ProcessEnv, readyText: string): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [script], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start in 20 s:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 20 s:\n${output}`)), 20_000);
     const onData = () => {
-      if (output.includes("app listening")) {
+      if (output.includes(readyText)) {
         clearTimeout(timer);
+        child.off("exit", onExit);
         resolve();
       }
     };
-    child.stdout?.on("data", onData);
-    child.once("exit", (code) => {
+    const onExit = (code: number | null) => {
       clearTimeout(timer);
-      reject(new Error(`app exited with ${code} before listening:\n${output}`));
-    });
+      reject(new Error(`${script} exited with ${code} before it was ready:\n${output}`));
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", onExit);
   });
-
   return {
-    url,
-    port,
+    child,
     output: () => output,
+    kill: () => child.kill("SIGKILL"),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
   };
+}
+
+export async function startAppServer(extraEnv: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+  port ??= await getFreePort();
+  const running = await spawnProcess("server.js", offlineEnv(port, extraEnv), "app listening");
+  return { ...running, url: `http://127.0.0.1:${port}`, port };
+}
+
+/** A standalone worker process (`npm run worker`), as deployed at scale. */
+export async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
+  return spawnProcess("worker.js", offlineEnv(0, { LOG_LEVEL: "info", ...extraEnv }), "job worker started");
 }
