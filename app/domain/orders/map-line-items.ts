@@ -4,6 +4,7 @@
  * items refunded or removed by an order edit, items with nothing left to fulfill.
  */
 import type { ExternalLineItem } from "~/integrations/hypersku/schemas";
+import { compact } from "./compact";
 import { LINE_SKIP_REASONS, type LineSkipCode } from "./describe-problems";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
 import type { ShopifyLineItemSnapshot } from "./shopify-order";
@@ -66,23 +67,18 @@ export function mapLineItem(
 ): ExternalLineItem | null {
   const price = unitPriceAfterDiscounts(item, context.currency);
   if (price === null) return null;
-  const line: ExternalLineItem = {
+  return compact({
     storeOrderLineItemId: item.id,
+    storeProductId: item.productId ?? undefined,
+    storeVariantId: item.variantId ?? undefined,
+    storeSkuId: item.sku?.trim() || undefined,
+    title: item.title.trim() || undefined,
+    variantAttr: variantAttr(item),
+    variantImg: item.imageUrl ?? undefined,
+    productUrl: productUrl(context.shopDomain, item.productHandle),
     price,
     quantity: shippableQuantity(item),
-  };
-  if (item.productId) line.storeProductId = item.productId;
-  if (item.variantId) line.storeVariantId = item.variantId;
-  const sku = item.sku?.trim();
-  if (sku) line.storeSkuId = sku;
-  const title = item.title.trim();
-  if (title) line.title = title;
-  const attr = variantAttr(item);
-  if (attr) line.variantAttr = attr;
-  if (item.imageUrl) line.variantImg = item.imageUrl;
-  const url = productUrl(context.shopDomain, item.productHandle);
-  if (url) line.productUrl = url;
-  return line;
+  });
 }
 
 export function skippedLineItem(item: ShopifyLineItemSnapshot, code: LineSkipCode): SkippedLineItem {

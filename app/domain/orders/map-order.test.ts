@@ -433,7 +433,7 @@ describe("mapOrderToExternalOrder: the shipping address", () => {
       address: { first_name: "Ju\u0308rgen", city: "Mu\u0308nchen", country_code: "DE" },
     },
   ])("keeps an address from $place exactly as typed", ({ address }) => {
-    const { request } = expectSent(mapRest(withAddress(address)));
+    const { request } = expectSent(mapRest(withAddress(address as JsonObject)));
     const sent = request.shippingAddress;
     const pairs: [string | undefined, unknown][] = [
       [sent.firstName, address.first_name],

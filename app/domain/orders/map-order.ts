@@ -12,6 +12,7 @@
  * - `taxNo`/`idNo` come from order attributes or a Brazilian company field (customs-ids.ts).
  */
 import type { ExternalLineItem, ExternalOrder } from "~/integrations/hypersku/schemas";
+import { compact } from "./compact";
 import { type MapReasonCode, ORDER_PROBLEMS } from "./describe-problems";
 import { mapLineItem, type SkippedLineItem, lineSkipCode, skippedLineItem } from "./map-line-items";
 import { mapShippingAddress } from "./map-shipping-address";
@@ -84,27 +85,22 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
   if (reasons.length > 0 || !address.ok || !currency) return { ok: false, reasons };
 
   const isPaid = isOrderPaid(order.financialStatus);
-  const request: ExternalOrder = {
+  const request: ExternalOrder = compact({
     storeOrderId: order.shopifyOrderId,
+    storeOrderNo: order.name?.trim() || undefined,
     storeCode: shopDomain,
+    storeName: shop.name.trim() || undefined,
     platform: shop.platformCode,
-    currency,
+    createdAt: isoUtc(order.createdAt),
+    paidAt: isPaid ? isoUtc(order.paidAt ?? order.processedAt ?? order.createdAt) : undefined,
     isPaid,
+    status: order.financialStatus ?? undefined,
+    currency,
+    totalPrice: amount(order.totalPrice, currency),
+    taxAmount: amount(order.totalTax, currency),
+    totalShippingPrice: amount(order.totalShipping, currency),
     lineItems,
     shippingAddress: address.address,
-  };
-  if (order.name?.trim()) request.storeOrderNo = order.name.trim();
-  if (shop.name.trim()) request.storeName = shop.name.trim();
-  const createdAt = isoUtc(order.createdAt);
-  if (createdAt) request.createdAt = createdAt;
-  const paidAt = isPaid ? isoUtc(order.paidAt ?? order.processedAt ?? order.createdAt) : undefined;
-  if (paidAt) request.paidAt = paidAt;
-  if (order.financialStatus) request.status = order.financialStatus;
-  const totalPrice = amount(order.totalPrice, currency);
-  if (totalPrice !== undefined) request.totalPrice = totalPrice;
-  const taxAmount = amount(order.totalTax, currency);
-  if (taxAmount !== undefined) request.taxAmount = taxAmount;
-  const totalShippingPrice = amount(order.totalShipping, currency);
-  if (totalShippingPrice !== undefined) request.totalShippingPrice = totalShippingPrice;
+  });
   return { ok: true, request, skippedLineItems };
 }

@@ -4,6 +4,7 @@
  * out rather than sent as "". What HyperSKU cannot ship without becomes a reason instead.
  */
 import type { ExternalShippingAddress } from "~/integrations/hypersku/schemas";
+import { compact } from "./compact";
 import { findCustomsIds } from "./customs-ids";
 import type { MapReasonCode } from "./describe-problems";
 import type { ShopifyOrderSnapshot } from "./shopify-order";
@@ -15,11 +16,6 @@ export type AddressResult =
 function trimmed(value: string | null | undefined): string | undefined {
   const text = value?.trim();
   return text ? text : undefined;
-}
-
-/** Only the fields that have a value, so the request never carries `"zip": ""`. */
-function withoutEmpty<T extends Record<string, string | undefined>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 export function mapShippingAddress(order: ShopifyOrderSnapshot): AddressResult {
@@ -41,22 +37,20 @@ export function mapShippingAddress(order: ShopifyOrderSnapshot): AddressResult {
 
   return {
     ok: true,
-    address: {
+    address: compact({
+      firstName,
+      lastName,
       address1,
+      address2: trimmed(address.address2),
       city,
+      // The name reads best on a label and suits every country; the code stands in when it is all we have.
+      province: trimmed(address.province) ?? trimmed(address.provinceCode),
+      zip: trimmed(address.zip),
       countryCode,
-      ...withoutEmpty({
-        address2: trimmed(address.address2),
-        countryName: trimmed(address.country),
-        email: trimmed(order.email),
-        firstName,
-        lastName,
-        // The name reads best on a label and suits every country; the code stands in when it is all we have.
-        province: trimmed(address.province) ?? trimmed(address.provinceCode),
-        phone: trimmed(address.phone) ?? trimmed(order.phone),
-        zip: trimmed(address.zip),
-        ...findCustomsIds(order.noteAttributes, address),
-      }),
-    },
+      countryName: trimmed(address.country),
+      phone: trimmed(address.phone) ?? trimmed(order.phone),
+      email: trimmed(order.email),
+      ...findCustomsIds(order.noteAttributes, address),
+    }),
   };
 }

@@ -1,0 +1,207 @@
+// The preview command end to end: a child process on the fixture orders, as a merchant or support
+// engineer would run it. It runs with an almost empty environment to prove it needs no app config.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { externalOrderSchema } from "~/integrations/hypersku/schemas";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const FIXTURES = path.join(ROOT, "tests/fixtures/orders");
+const SHOP_ARGS = ["--shop", "example-shop.myshopify.com", "--shop-name", "Example Shop", "--platform", "3"];
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function preview(...args: string[]): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir() };
+  return new Promise((resolve) => {
+    execFile("npx", ["tsx", "scripts/hypersku-preview.ts", ...args], { cwd: ROOT, env, encoding: "utf8" }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const fixture = (name: string) => path.join(FIXTURES, name);
+let scratch: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), "hypersku-preview-"));
+});
+
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function scratchFile(name: string, content: string): string {
+  const file = path.join(scratch, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+// Each run starts npx + tsx (a few seconds, more on a busy machine): generous time, runs in parallel.
+describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
+  it("prints the request for a paid multi-item order and lists what it left out", async () => {
+    const run = await preview(fixture("rest-paid-multi-item-usd.json"), ...SHOP_ARGS);
+    expect(run.code).toBe(0);
+    const request = JSON.parse(run.stdout);
+    expect(externalOrderSchema.parse(request)).toEqual(request);
+    expect(request).toEqual({
+      storeOrderId: "5612345678901",
+      storeOrderNo: "#1001",
+      storeCode: "example-shop.myshopify.com",
+      storeName: "Example Shop",
+      platform: 3,
+      createdAt: "2026-07-14T14:15:30.000Z",
+      paidAt: "2026-07-14T14:15:29.000Z",
+      isPaid: true,
+      status: "paid",
+      currency: "USD",
+      totalPrice: 77.04,
+      taxAmount: 5.34,
+      totalShippingPrice: 5,
+      lineItems: [
+        {
+          storeOrderLineItemId: "14012345678901",
+          storeProductId: "7112345678901",
+          storeVariantId: "42012345678901",
+          storeSkuId: "MUG-BLUE-L",
+          title: "Ceramic Mug",
+          variantAttr: "Blue / Large",
+          price: 21.6,
+          quantity: 2,
+        },
+        {
+          storeOrderLineItemId: "14012345678902",
+          storeProductId: "7112345678902",
+          storeVariantId: "42012345678902",
+          storeSkuId: "TOWEL-LINEN",
+          title: "Linen Tea Towel",
+          price: 22.5,
+          quantity: 1,
+        },
+      ],
+      shippingAddress: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        address1: "1600 Amphitheatre Pkwy",
+        address2: "Suite 12",
+        city: "Mountain View",
+        province: "California",
+        zip: "94043",
+        countryCode: "US",
+        countryName: "United States",
+        phone: "+1 650-555-0100",
+        email: "ada.lovelace@example.com",
+      },
+    });
+    expect(run.stderr).toContain('Left out line item 14012345678903 ("Gift Card"): It is a gift card: nothing to ship.');
+  });
+
+  it("sends an EUR order on a USD shop in euros, without the refunded mug, keeping umlauts", async () => {
+    const run = await preview(fixture("rest-eur-on-usd-shop.json"), ...SHOP_ARGS);
+    expect(run.code).toBe(0);
+    const request = JSON.parse(run.stdout);
+    expect(request).toMatchObject({
+      currency: "EUR",
+      isPaid: true,
+      status: "partially_refunded",
+      totalPrice: 88.8,
+      taxAmount: 14.18,
+      totalShippingPrice: 4.9,
+      shippingAddress: {
+        firstName: "Jürgen",
+        lastName: "Müller",
+        address1: "Königstraße 5",
+        city: "München",
+        countryCode: "DE",
+        phone: "+49 89 1234567",
+        taxNo: "DE811907980",
+      },
+    });
+    expect(request.lineItems.map((line: { title: string; price: number; quantity: number }) => [line.title, line.price, line.quantity])).toEqual([
+      ["Wool Scarf", 39.9, 1],
+      ["Ceramic Mug", 22, 1],
+    ]);
+    expect(run.stdout).toContain("Königstraße"); // UTF-8 as is, not \u-escaped
+  });
+
+  it("reads an Admin GraphQL order node, bare or as a whole response, the same way", async () => {
+    const node = readFileSync(fixture("graphql-order-jpy.json"), "utf8");
+    const wrapped = scratchFile("wrapped.json", JSON.stringify({ data: { order: JSON.parse(node) }, extensions: { cost: {} } }));
+    const [bare, whole] = await Promise.all([preview(fixture("graphql-order-jpy.json"), ...SHOP_ARGS), preview(wrapped, ...SHOP_ARGS)]);
+    expect([bare.code, whole.code]).toEqual([0, 0]);
+    expect(whole.stdout).toBe(bare.stdout);
+    const request = JSON.parse(bare.stdout);
+    expect(externalOrderSchema.parse(request)).toEqual(request);
+    expect(request).toMatchObject({ currency: "JPY", totalPrice: 5200, taxAmount: 473, totalShippingPrice: 800, paidAt: "2026-07-17T01:19:59.000Z" });
+    expect(request.lineItems).toEqual([
+      {
+        storeOrderLineItemId: "14012345679241",
+        storeProductId: "7112345679241",
+        storeVariantId: "42012345679241",
+        storeSkuId: "CUP-MATCHA",
+        title: "抹茶碗",
+        variantAttr: "黒",
+        variantImg: "https://cdn.shopify.com/s/files/1/0700/1234/files/matcha-bowl-black.jpg?v=1752700000",
+        productUrl: "https://example-shop.myshopify.com/products/matcha-bowl",
+        price: 1467,
+        quantity: 3,
+      },
+    ]);
+    expect(request.shippingAddress).toMatchObject({ lastName: "山田", firstName: "太郎", city: "千代田区", province: "東京都" });
+    expect(bare.stderr).toContain("ギフトラッピング");
+  });
+
+  it("uses a placeholder shop and platform 1 when none is given", async () => {
+    const run = await preview(fixture("rest-paid-multi-item-usd.json"));
+    expect(run.code).toBe(0);
+    const request = JSON.parse(run.stdout);
+    expect(request).toMatchObject({ storeCode: "preview-shop.myshopify.com", platform: 1 });
+    expect(request).not.toHaveProperty("storeName");
+  });
+
+  it("explains why an order without a shipping address cannot be sent, and exits 1", async () => {
+    const run = await preview(fixture("rest-no-shipping-address.json"), ...SHOP_ARGS);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("Order #1003 cannot be sent to HyperSKU:");
+    expect(run.stderr).toContain("- [no_shipping_address] This order has no shipping address, so HyperSKU cannot ship it.");
+    expect(run.stderr).toContain("What to do: Add a shipping address to the order in Shopify, then choose Retry.");
+  });
+
+  it("exits 2 on a file that is not JSON", async () => {
+    const run = await preview(scratchFile("truncated.json", '{"id": 5612345678901, "line_items": [{"id": 1'));
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/truncated\.json is not valid JSON \(/);
+  });
+
+  it("exits 2 on a file that cannot be read", async () => {
+    const run = await preview(path.join(scratch, "missing.json"));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Cannot read .*missing\.json: ENOENT\./);
+  });
+
+  it("exits 2 on JSON that is not a Shopify order, naming the bad fields", async () => {
+    const run = await preview(scratchFile("not-an-order.json", JSON.stringify({ id: 1, line_items: "mug" })));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("is not a Shopify order (read as a REST order webhook):");
+    expect(run.stderr).toContain('- line_items: must be a list (got text "mug")');
+    const list = await preview(scratchFile("list.json", "[]"));
+    expect([list.code, list.stderr.includes("(order): must be an object")]).toEqual([2, true]);
+  });
+
+  it("exits 2 with the usage on bad arguments", async () => {
+    const [none, platform, unknown] = await Promise.all([
+      preview(),
+      preview(fixture("rest-paid-multi-item-usd.json"), "--platform", "shopify"),
+      preview(fixture("rest-paid-multi-item-usd.json"), "--verbose"),
+    ]);
+    for (const run of [none, platform, unknown]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("Usage: npx tsx scripts/hypersku-preview.ts");
+    }
+    expect(platform.stderr).toContain('--platform must be a whole number (got "shopify").');
+  });
+});
