@@ -349,7 +349,6 @@ export function buildGraphqlOrder(input: GraphqlOrderInput = {}): JsonObject {
     id: `gid://shopify/Order/${id}`,
     legacyResourceId: id,
     name: `#${1000 + n}`,
-    number: 1000 + n,
     createdAt: "2026-07-14T14:15:30Z",
     processedAt: "2026-07-14T14:15:29Z",
     updatedAt: "2026-07-14T14:16:02Z",

@@ -71,7 +71,6 @@ export const graphqlOrderSchema = z.object({
   id: gid,
   legacyResourceId: numericId.nullish(),
   name: text,
-  number: count.nullish(),
   createdAt: isoDateTime.nullish(),
   processedAt: isoDateTime.nullish(),
   updatedAt: isoDateTime.nullish(),

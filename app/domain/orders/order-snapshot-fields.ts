@@ -6,7 +6,8 @@
  *
  * `customer` is left out on purpose: it needs the `read_customers` scope, which the app does not ask
  * for; the order's own `email` and `phone` carry the contact. Orders with more than 250 line items or
- * 50 refunds are cut at those limits.
+ * 50 refunds are cut at those limits. The order number is read from `name` ("#1001"), not from a
+ * field of its own, to select only fields every API version since 2024 has.
  */
 export const ORDER_SNAPSHOT_FRAGMENT_NAME = "OrderSnapshotFields";
 
@@ -17,7 +18,6 @@ fragment ${ORDER_SNAPSHOT_FRAGMENT_NAME} on Order {
   id
   legacyResourceId
   name
-  number
   createdAt
   processedAt
   updatedAt

@@ -10,6 +10,7 @@ import {
   graphqlOrderSchema,
 } from "./graphql-order-schema";
 import { currencyDecimals, formatMinorUnits, sumAmounts, toMinorUnits } from "./money";
+import { isOrderPaid } from "./payment-status";
 import { describeValue, failed, parsed, problemsFromZod, type ParseResult } from "./parse-result";
 import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "./shopify-order";
 import {
@@ -41,6 +42,12 @@ function presentmentAmount(bag: GraphqlMoneyBag | null | undefined, currencies: 
     return money(bag?.shopMoney?.amount, currencies.presentment);
   }
   return null;
+}
+
+/** "#1001" -> 1001; a name with a shop's own prefix or suffix ("SO-1001-B") gives no number. */
+function orderNumberFromName(name: string | null | undefined): number | null {
+  const match = /^#?(\d+)$/.exec(name?.trim() ?? "");
+  return match ? Number(match[1]) : null;
 }
 
 /** The last successful sale or capture, when the order counts as paid. */
@@ -123,13 +130,13 @@ function toSnapshot(order: GraphqlOrder): ShopifyOrderSnapshot {
       : String(order.legacyResourceId),
     adminGraphqlId: order.id,
     name: cleanText(order.name),
-    orderNumber: order.number ?? null,
+    orderNumber: orderNumberFromName(order.name),
     createdAt: toUtcIso(order.createdAt),
     processedAt: toUtcIso(order.processedAt),
     updatedAt: toUtcIso(order.updatedAt),
     cancelledAt: toUtcIso(order.cancelledAt),
     closedAt: toUtcIso(order.closedAt),
-    paidAt: financialStatus === "paid" || financialStatus === "partially_refunded" ? paidAt(order) : null,
+    paidAt: isOrderPaid(financialStatus) ? paidAt(order) : null,
     financialStatus,
     fulfillmentStatus: statusWord(order.displayFulfillmentStatus) ?? "unfulfilled",
     test: order.test ?? false,

@@ -319,3 +319,18 @@ describe("parseRestOrderWebhook: malformed payloads", () => {
     }
   });
 });
+
+describe("parseRestOrderWebhook: dates", () => {
+  it.each(["2026-07-14T10:15:30-04:00", "2026-07-14T14:15:30Z", "2026-07-14T14:15:30.123456Z", "2026-07-14T16:15:30+0200"])(
+    "accepts %s and stores it in UTC",
+    (createdAt) => {
+      expect(snapshotOfRest(buildRestOrder({ overrides: { created_at: createdAt } })).createdAt).toMatch(/^2026-07-14T14:15:30\.\d{3}Z$/);
+    },
+  );
+
+  it.each(["1", "2026-07-14", "2026-07-14T14:15:30", "July 14, 2026", "2026-13-45T99:00:00Z"])("refuses %s", (createdAt) => {
+    expect(problemsOf(buildRestOrder({ overrides: { created_at: createdAt } }))).toEqual([
+      { path: "created_at", message: `must be a date and time such as 2024-05-01T12:00:00Z (got text ${JSON.stringify(createdAt)})` },
+    ]);
+  });
+});

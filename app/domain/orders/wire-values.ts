@@ -25,7 +25,9 @@ export const amount = z.union(
 
 export const count = z.number().int({ error: "must be a whole number" }).nonnegative({ error: "must not be negative" });
 
-export const isoDateTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
+/** ISO 8601 with a zone, as both Shopify APIs send it; `Date.parse` alone would take "1" for 2001. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+export const isoDateTime = z.string().refine((value) => ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)), {
   error: "must be a date and time such as 2024-05-01T12:00:00Z",
 });
 
