@@ -19,14 +19,15 @@ export async function getFreePort(): Promise<number> {
 }
 
 /** The environment of an offline production process; the test's database and keys. */
-function offlineEnv(port: number, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
+function offlineEnv(port: number | null, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: "production",
     APP_MODE: "demo",
     HOST: "127.0.0.1",
-    PORT: String(port),
-    SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+    ...(port ? { PORT: String(port) } : {}),
+    // A worker serves no pages; it only needs a well-formed app URL.
+    SHOPIFY_APP_URL: `http://127.0.0.1:${port ?? 3000}`,
     SHOPIFY_API_KEY: API_KEY,
     SHOPIFY_API_SECRET: API_SECRET_KEY,
     APP_BRIDGE_URL: "/offline/app-bridge.js",
@@ -78,5 +79,5 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, port
 
 /** A standalone worker process (`npm run worker`), as deployed at scale. */
 export async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
-  return spawnProcess("worker.js", offlineEnv(0, { LOG_LEVEL: "info", ...extraEnv }), "job worker started");
+  return spawnProcess("worker.js", offlineEnv(null, { LOG_LEVEL: "info", ...extraEnv }), "job worker started");
 }
