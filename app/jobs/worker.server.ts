@@ -20,7 +20,8 @@ import {
 
 export type JobResult =
   | { kind: "done" }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
+  /** `runAt`: the handler chose the next attempt itself (e.g. to show it to the merchant). */
+  | { kind: "retry"; error: string; retryAfterMs?: number; runAt?: Date }
   | { kind: "reschedule"; runAt: Date; note?: string }
   | { kind: "fail"; error: string };
 
@@ -157,7 +158,7 @@ export function createWorker(options: WorkerOptions): Worker {
       case "done":
         return completeJob(job, now());
       case "retry":
-        return (await retryJob(job, { error: result.error, retryAfterMs: result.retryAfterMs, now: now() })).applied;
+        return (await retryJob(job, { error: result.error, retryAfterMs: result.retryAfterMs, runAt: result.runAt, now: now() })).applied;
       case "reschedule":
         return rescheduleJob(job, result.runAt, result.note);
       case "fail":

@@ -92,7 +92,9 @@ describe("forwarding an order", () => {
     await drainQueue({ fastForward: false });
     const job = await prisma.job.findFirstOrThrow({ where: { status: "pending" } });
     expect(job.runAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 25_000); // Retry-After honoured
-    expect((await orderRecord(String(second.id))).lastError).toBeTruthy();
+    const waiting = await orderRecord(String(second.id));
+    expect(waiting.lastError).toBeTruthy();
+    expect(waiting.nextAttemptAt?.getTime()).toBe(job.runAt.getTime()); // the merchant sees the real next try
     await drainQueue();
     expect(simulatorOrdersFor(String(second.id))).toHaveLength(1);
   });

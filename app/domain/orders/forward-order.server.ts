@@ -20,6 +20,7 @@ import {
   HyperskuReconnectNeededError,
   HyperskuRejectedError,
 } from "~/integrations/hypersku/errors";
+import { computeRetryDelayMs } from "~/jobs/backoff";
 import { addOrderEvent, readSnapshot } from "~/models/order.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
 import { mapOrderToExternalOrder } from "./map-order";
@@ -28,7 +29,7 @@ import { planForwarding } from "./plan-forwarding";
 
 export type ForwardResult =
   | { kind: "done" }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
+  | { kind: "retry"; error: string; retryAfterMs?: number; runAt?: Date }
   | { kind: "reschedule"; runAt: Date; note?: string }
   | { kind: "fail"; error: string };
 
@@ -85,6 +86,7 @@ async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder |
 
 async function failOrRetry(order: Order, attempt: Attempt, message: string, retryAfterMs?: number): Promise<ForwardResult> {
   const last = attempt.attempt >= attempt.maxAttempts;
+  const nextAttemptAt = last ? null : new Date(Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs }));
   await setOrder(
     order,
     {
@@ -92,10 +94,16 @@ async function failOrRetry(order: Order, attempt: Attempt, message: string, retr
       stateCode: last ? "hypersku_unavailable" : order.stateCode,
       stateReason: last ? `Sending failed ${attempt.attempt} times. Last error: ${message}` : order.stateReason,
       lastError: message,
+      nextAttemptAt,
     },
-    { kind: "attempt", outcome: last ? "failed" : "retry", message, data: { attempt: attempt.attempt } },
+    {
+      kind: "attempt",
+      outcome: last ? "failed" : "retry",
+      message: nextAttemptAt ? `${message} Next try at ${nextAttemptAt.toISOString()}.` : message,
+      data: { attempt: attempt.attempt, nextAttemptAt: nextAttemptAt?.toISOString() ?? null },
+    },
   );
-  return last ? { kind: "fail", error: message } : { kind: "retry", error: message, retryAfterMs };
+  return last ? { kind: "fail", error: message } : { kind: "retry", error: message, retryAfterMs, runAt: nextAttemptAt! };
 }
 
 export async function forwardOrder(orderId: string, attempt: Attempt, now = new Date()): Promise<ForwardResult> {
