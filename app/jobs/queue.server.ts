@@ -13,7 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Job, Prisma, type PrismaClient } from "@prisma/client";
-import { getDatabaseEngine } from "~/database-url";
+import { type DatabaseEngine, getDatabaseEngine } from "~/database-url";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
 import { computeRetryDelayMs } from "./backoff";
@@ -37,7 +37,9 @@ export function truncateJobError(message: string): string {
  * The SQLite adapter has one connection, and a statement sent while another caller's interactive
  * transaction is open runs inside that transaction (and is undone if it rolls back). The queue's
  * own writes are what the lease guarantees rest on, so they run in a transaction of their own,
- * which waits for the adapter's transaction lock. Not to be called inside another transaction.
+ * which waits for the adapter's transaction lock. So, apart from enqueueJob, releaseJobs and
+ * cancelJobs (which take the caller's transaction), queue functions must not be called while the
+ * caller holds an interactive transaction on SQLite: they would wait for it (up to maxWait).
  */
 function write<T>(fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return prisma.$transaction(fn, { maxWait: 10_000, timeout: 15_000 });
@@ -69,18 +71,23 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<{ id: 
   // The holder can finish between the insert and the read (its key is then free): try again.
   for (let round = 0; round < 3; round++) {
     const id = randomUUID();
-    const inserted = await db.$executeRaw`
-      INSERT INTO "Job" ("id", "type", "shop", "subjectId", "uniqueKey", "status", "runAt", "attempts",
-                         "maxAttempts", "createdAt", "updatedAt")
-      VALUES (${id}, ${input.type}, ${input.shop ?? null}, ${input.subjectId ?? null}, ${uniqueKey}, 'pending',
-              ${runAt}, 0, ${input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}, ${now}, ${now})
-      ON CONFLICT ("uniqueKey") DO NOTHING`;
+    const inserted = await db.$executeRaw(buildInsertStatement(id, { ...input, runAt }, now));
     if (inserted === 1 || uniqueKey === null) return { id, created: true };
     await db.job.updateMany({ where: { uniqueKey, status: "pending", runAt: { gt: runAt } }, data: { runAt } });
     const holder = await db.job.findUnique({ where: { uniqueKey }, select: { id: true } });
     if (holder) return { id: holder.id, created: false };
   }
   throw new Error(`Could not enqueue job ${input.type}: its unique key kept changing hands`);
+}
+
+/** The insert that cannot violate the unique key: the same text on both engines. */
+export function buildInsertStatement(id: string, input: EnqueueJobInput & { runAt: Date }, now: Date): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "Job" ("id", "type", "shop", "subjectId", "uniqueKey", "status", "runAt", "attempts",
+                       "maxAttempts", "createdAt", "updatedAt")
+    VALUES (${id}, ${input.type}, ${input.shop ?? null}, ${input.subjectId ?? null}, ${input.uniqueKey ?? null},
+            'pending', ${input.runAt}, 0, ${input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}, ${now}, ${now})
+    ON CONFLICT ("uniqueKey") DO NOTHING`;
 }
 
 export interface ClaimJobsInput {
@@ -105,9 +112,15 @@ const isDue = (now: Date) =>
  * take different rows instead of waiting or double-claiming.
  */
 export async function claimJobs(input: ClaimJobsInput): Promise<Job[]> {
-  const { workerId, limit, leaseMs, types, shop } = input;
-  if (limit < 1 || types?.length === 0) return [];
-  const now = input.now ?? new Date();
+  if (input.limit < 1 || input.types?.length === 0) return [];
+  const statement = buildClaimStatement(getDatabaseEngine(env.DATABASE_URL), { ...input, now: input.now ?? new Date() });
+  const rows = await write((tx) => tx.$queryRaw<Record<string, unknown>[]>(statement));
+  return rows.map(mapJobRow).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/** The engine-specific claim statement (exported so its PostgreSQL text can be checked on its own). */
+export function buildClaimStatement(engine: DatabaseEngine, input: ClaimJobsInput & { now: Date }): Prisma.Sql {
+  const { workerId, limit, leaseMs, types, shop, now } = input;
   const lockedUntil = new Date(now.getTime() + leaseMs);
   const filters = [isDue(now)];
   if (types) filters.push(Prisma.sql`"type" IN (${Prisma.join(types)})`);
@@ -116,16 +129,13 @@ export async function claimJobs(input: ClaimJobsInput): Promise<Job[]> {
   const where = Prisma.join(filters, " AND ");
   const set = Prisma.sql`"status" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},
     "attempts" = "attempts" + 1, "updatedAt" = ${now}`;
-  const statement =
-    getDatabaseEngine(env.DATABASE_URL) === "postgresql"
-      ? Prisma.sql`WITH next AS (
-            SELECT "id" FROM "Job" WHERE ${where} ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-          UPDATE "Job" SET ${set} FROM next WHERE "Job"."id" = next."id" RETURNING "Job".*`
-      : Prisma.sql`UPDATE "Job" SET ${set}
-          WHERE "id" IN (SELECT "id" FROM "Job" WHERE ${where} ORDER BY "runAt", "id" LIMIT ${limit})
-          RETURNING *`;
-  const rows = await write((tx) => tx.$queryRaw<Record<string, unknown>[]>(statement));
-  return rows.map(mapJobRow).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id.localeCompare(b.id));
+  return engine === "postgresql"
+    ? Prisma.sql`WITH next AS (
+          SELECT "id" FROM "Job" WHERE ${where} ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        UPDATE "Job" SET ${set} FROM next WHERE "Job"."id" = next."id" RETURNING "Job".*`
+    : Prisma.sql`UPDATE "Job" SET ${set}
+        WHERE "id" IN (SELECT "id" FROM "Job" WHERE ${where} ORDER BY "runAt", "id" LIMIT ${limit})
+        RETURNING *`;
 }
 
 /**
@@ -234,10 +244,16 @@ export function rescheduleJob(job: JobClaim, runAt: Date, note?: string): Promis
   });
 }
 
-/** A shop's pending jobs become due now (e.g. it reconnected HyperSKU). Returns how many moved. */
-export async function releaseJobs(input: { shop: string; type?: string; now?: Date }): Promise<number> {
+/** Runs `fn` in the caller's transaction when given one, else in the queue's own (see `write`). */
+const inTransaction = <T>(db: Db | undefined, fn: (tx: Db) => Promise<T>) => (db ? fn(db) : write(fn));
+
+/**
+ * A shop's pending jobs become due now (e.g. it reconnected HyperSKU). Returns how many moved.
+ * Pass `db` to do it inside a transaction of your own.
+ */
+export async function releaseJobs(input: { shop: string; type?: string; now?: Date }, db?: Db): Promise<number> {
   const now = input.now ?? new Date();
-  const { count } = await write((tx) =>
+  const { count } = await inTransaction(db, (tx) =>
     tx.job.updateMany({
       where: { shop: input.shop, type: input.type, status: "pending", runAt: { gt: now } },
       data: { runAt: now },
@@ -246,10 +262,13 @@ export async function releaseJobs(input: { shop: string; type?: string; now?: Da
   return count;
 }
 
-/** A shop's pending jobs are dropped (it uninstalled). Running ones finish and find the shop gone. */
-export async function cancelJobs(input: { shop: string; type?: string; now?: Date }): Promise<number> {
+/**
+ * A shop's pending jobs are dropped (it uninstalled); running ones finish and find the shop gone.
+ * Pass `db` to do it inside a transaction of your own.
+ */
+export async function cancelJobs(input: { shop: string; type?: string; now?: Date }, db?: Db): Promise<number> {
   const now = input.now ?? new Date();
-  const { count } = await write((tx) =>
+  const { count } = await inTransaction(db, (tx) =>
     tx.job.updateMany({
       where: { shop: input.shop, type: input.type, status: "pending" },
       data: { status: "cancelled", uniqueKey: null, finishedAt: now },

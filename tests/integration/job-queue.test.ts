@@ -1,12 +1,14 @@
 // The durable job queue and its worker against a real SQLite database (one per test file), and
 // two worker processes sharing one database file while one of them is killed mid-batch.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "@prisma/client";
+import { type Prisma, PrismaClient } from "@prisma/client";
 import { getSqliteFilePath } from "~/database-url";
 import prisma from "~/db.server";
 import {
+  buildClaimStatement,
+  buildInsertStatement,
   cancelJobs,
   claimJobs,
   completeJob,
@@ -334,6 +336,20 @@ describe("releaseJobs, cancelJobs, getQueueStats", () => {
     expect((await enqueueJob(prisma, { type: "forward", shop: SHOP, uniqueKey: "forward:2" })).created).toBe(true);
   });
 
+  it("releases and cancels inside the caller's transaction when given one", async () => {
+    const held = await enqueueJob(prisma, { type: "forward", shop: SHOP, runAt: at(3_600_000) });
+    await expect(
+      prisma.$transaction(async (tx) => {
+        expect(await releaseJobs({ shop: SHOP, now: T0 }, tx)).toBe(1);
+        expect(await cancelJobs({ shop: SHOP, now: T0 }, tx)).toBe(1);
+        throw new Error("the uninstall failed");
+      }),
+    ).rejects.toThrow("the uninstall failed");
+    expect(await getJob(held.id)).toMatchObject({ status: "pending", runAt: at(3_600_000) });
+    await prisma.$transaction((tx) => cancelJobs({ shop: SHOP }, tx));
+    expect((await getJob(held.id)).status).toBe("cancelled");
+  });
+
   it("reports counts and lag for the health endpoint", async () => {
     expect(await getQueueStats(T0)).toEqual({ pending: 0, running: 0, failed: 0, oldestPendingRunAt: null, lagMs: 0 });
     await enqueueJob(prisma, { type: "a", runAt: at(-9_000) });
@@ -651,4 +667,82 @@ describe("two worker processes on one SQLite file, one killed mid-batch", () => 
     );
     expect(seconds).toBeLessThan(30);
   }, 45_000);
+});
+
+// The generated client speaks SQLite only, so the PostgreSQL statements are checked through psql
+// against a real server when one is named: TEST_POSTGRES_URL=postgresql://user@host:port/db.
+describe.runIf(process.env.TEST_POSTGRES_URL)("the PostgreSQL statements, through psql", () => {
+  const url = process.env.TEST_POSTGRES_URL!;
+  const PREFIX = "SET search_path TO job_queue_test;";
+  const args = (sql: string) => [url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", `${PREFIX} ${sql}`];
+  const psql = (sql: string) => execFileSync("psql", args(sql), { encoding: "utf8" }).trim();
+  const psqlLater = (sql: string) =>
+    new Promise<{ out: string; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      let out = "";
+      const child = spawn("psql", args(sql));
+      child.stdout.on("data", (chunk) => (out += chunk));
+      child.stderr.on("data", (chunk) => (out += chunk));
+      child.on("exit", (code) => (code === 0 ? resolve({ out: out.trim(), ms: Date.now() - started }) : reject(new Error(out))));
+    });
+  const literal = (value: unknown) =>
+    value === null || value === undefined
+      ? "NULL"
+      : value instanceof Date
+        ? `'${value.toISOString()}'`
+        : typeof value === "number"
+          ? String(value)
+          : `'${String(value).replace(/'/g, "''")}'`;
+  const execute = (statement: Prisma.Sql) =>
+    `PREPARE s AS ${statement.text}; EXECUTE s(${statement.values.map(literal).join(", ")}); DEALLOCATE s;`;
+  const ids = (out: string) => out.split("\n").filter((line) => line.includes("|")).map((line) => line.split("|")[0]);
+  const claim = (workerId: string, limit: number, now: Date, filters: { shop?: string | null } = {}) =>
+    execute(buildClaimStatement("postgresql", { workerId, limit, leaseMs: 1_000, now, ...filters }));
+  const insert = (id: string, input: { uniqueKey?: string; runAt: Date; shop?: string }) =>
+    execute(buildInsertStatement(id, { type: "forward", ...input }, T0));
+
+  beforeAll(() => {
+    // The columns as `prisma migrate diff` writes them for PostgreSQL (timestamps without time zone).
+    psql(`RESET search_path; DROP SCHEMA IF EXISTS job_queue_test CASCADE; CREATE SCHEMA job_queue_test; ${PREFIX}
+      CREATE TABLE "Job" ("id" TEXT PRIMARY KEY, "type" TEXT NOT NULL, "shop" TEXT, "subjectId" TEXT, "uniqueKey" TEXT,
+        "status" TEXT NOT NULL DEFAULT 'pending', "runAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        "attempts" INTEGER NOT NULL DEFAULT 0, "maxAttempts" INTEGER NOT NULL DEFAULT 12, "lockedBy" TEXT,
+        "lockedUntil" TIMESTAMP(3), "lastError" TEXT, "finishedAt" TIMESTAMP(3),
+        "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP, "updatedAt" TIMESTAMP(3) NOT NULL);
+      CREATE UNIQUE INDEX "Job_uniqueKey_key" ON "Job"("uniqueKey");`);
+  });
+  afterAll(() => void psql("RESET search_path; DROP SCHEMA IF EXISTS job_queue_test CASCADE;"));
+
+  it("inserts without ever violating the unique key, even racing inside transactions", async () => {
+    for (let i = 1; i <= 5; i++) psql(insert(`j${i}`, { uniqueKey: `k${i}`, runAt: at(-i * 1_000), shop: "s" }));
+    psql(insert("duplicate", { uniqueKey: "k1", runAt: T0 }));
+    psql(insert("keyless-1", { runAt: at(60_000) }) + insert("keyless-2", { runAt: at(60_000) }));
+    expect(psql(`SELECT string_agg("id", ',' ORDER BY "id") FROM "Job"`)).toBe("j1,j2,j3,j4,j5,keyless-1,keyless-2");
+
+    // B's insert waits for A's transaction, then does nothing; B's transaction carries on.
+    const first = psqlLater(`BEGIN; ${insert("race-a", { uniqueKey: "race", runAt: at(3_600_000) })} SELECT pg_sleep(0.5); COMMIT;`);
+    await sleep(150);
+    const second = await psqlLater(
+      `BEGIN; ${insert("race-b", { uniqueKey: "race", runAt: at(3_600_000) })} SELECT 'holder ' || "id" FROM "Job" WHERE "uniqueKey" = 'race'; COMMIT;`,
+    );
+    await first;
+    expect(second.out).toBe("holder race-a");
+  });
+
+  it("claims oldest first, skips rows another transaction is claiming, and re-claims expired leases", async () => {
+    expect(ids(psql(claim("w1", 2, T0)))).toEqual(["j5", "j4"]);
+    const holding = psqlLater(`BEGIN; ${claim("A", 2, T0)} SELECT pg_sleep(1.5); COMMIT;`);
+    await sleep(400);
+    const other = await psqlLater(claim("B", 10, T0));
+    expect(ids(other.out)).toEqual(["j1"]);
+    expect(other.ms).toBeLessThan(1_000);
+    expect(ids((await holding).out)).toEqual(["j3", "j2"]);
+    expect(psql(claim("C", 10, T0))).toBe("");
+
+    expect(ids(psql(claim("C", 10, at(5_000), { shop: "s" }))).sort()).toEqual(["j1", "j2", "j3", "j4", "j5"]);
+    expect(psql(`SELECT string_agg("id" || ':' || "attempts" || ':' || "lockedBy", ' ' ORDER BY "id") FROM "Job" WHERE "status" = 'running'`)).toBe(
+      "j1:2:C j2:2:C j3:2:C j4:2:C j5:2:C",
+    );
+    expect(ids(psql(claim("D", 10, at(120_000), { shop: null })))).toEqual(["keyless-1", "keyless-2"]);
+  });
 });
