@@ -11,7 +11,7 @@ import {
   HyperskuUnavailableError,
 } from "~/integrations/hypersku/errors";
 import { tokenResponseToTokenSet } from "~/integrations/hypersku/token-set";
-import { deleteTokenSet, replaceTokenSet } from "~/models/hypersku-connection.server";
+import { deleteTokenSet, recordSuccessfulCall, replaceTokenSet } from "~/models/hypersku-connection.server";
 import { ensureShop, setHyperskuStatus } from "~/models/shop.server";
 import { releaseHeldOrders } from "~/domain/orders/release-held-orders.server";
 import { logger } from "~/logger.server";
@@ -99,6 +99,8 @@ export type TestOutcome = { ok: true; countries: number } | { ok: false; message
 export async function testConnection(shop: string): Promise<TestOutcome> {
   try {
     const countries = await withHyperskuAccess(shop, (auth) => getHypersku().client.getCountryCode(auth));
+    // The merchant just asked: record this call even if another was noted a moment ago.
+    await recordSuccessfulCall(shop);
     return { ok: true, countries: countries.length };
   } catch (error) {
     if (error instanceof HyperskuError) return { ok: false, message: error.message };
