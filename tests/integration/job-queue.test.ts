@@ -410,6 +410,7 @@ describe("worker", () => {
     const handlers: Record<string, JobHandler> = {
       ok: async () => done,
       retry: async () => ({ kind: "retry", error: "HyperSKU timed out", retryAfterMs: 30_000 }),
+      retryAt: async () => ({ kind: "retry", error: "Shopify throttled", runAt: holdUntil }),
       hold: async () => ({ kind: "reschedule", runAt: holdUntil, note: "Held for fraud review" }),
       reject: async () => ({ kind: "fail", error: "HyperSKU rejected the order" }),
       boom: async () => {
@@ -420,11 +421,12 @@ describe("worker", () => {
     for (const type of [...Object.keys(handlers), "mystery"]) ids[type] = (await enqueueJob(prisma, { type })).id;
 
     const worker = createWorker({ ...baseOptions, concurrency: 10, handlers });
-    expect(await worker.runOnce()).toBe(6);
+    expect(await worker.runOnce()).toBe(7);
     expect(await getJob(ids.ok)).toMatchObject({ status: "succeeded" });
     const retried = await getJob(ids.retry);
     expect(retried).toMatchObject({ status: "pending", attempts: 1, lastError: "HyperSKU timed out" });
     expect(retried.runAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 25_000);
+    expect(await getJob(ids.retryAt)).toMatchObject({ status: "pending", attempts: 1, runAt: holdUntil, lastError: "Shopify throttled" });
     expect(await getJob(ids.hold)).toMatchObject({ status: "pending", attempts: 0, runAt: holdUntil, lastError: "Held for fraud review" });
     expect(await getJob(ids.reject)).toMatchObject({ status: "failed", lastError: "HyperSKU rejected the order" });
     const thrown = await getJob(ids.boom);
