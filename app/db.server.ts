@@ -1,11 +1,12 @@
 /**
  * The one Prisma client. SQLite through the better-sqlite3 driver adapter (JS engine, no Rust
- * engine download). WAL and a busy timeout let the web and worker processes share one file.
+ * engine download), serialized and in WAL mode (sqlite-adapter.server.ts), so the web and worker
+ * processes can share one file.
  */
 import { PrismaClient } from "@prisma/client";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { getSqliteFilePath } from "./database-url";
 import { env } from "./env.server";
+import { createSqliteAdapter } from "./sqlite-adapter.server";
 
 declare global {
   // Reused across dev rebuilds so a reload does not open a new connection each time.
@@ -13,8 +14,7 @@ declare global {
 }
 
 function createPrismaClient() {
-  const adapter = new PrismaBetterSQLite3({ url: getSqliteFilePath(env.DATABASE_URL), timeout: 5_000 });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: createSqliteAdapter(getSqliteFilePath(env.DATABASE_URL)) });
 }
 
 const prisma = globalThis.__prisma ?? createPrismaClient();

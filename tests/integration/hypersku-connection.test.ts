@@ -106,7 +106,9 @@ describe("connecting HyperSKU", () => {
     await withHyperskuAccess(TEST_SHOP, (auth) => getHypersku().client.getCountryCode(auth));
     await prisma.$disconnect();
 
-    const file = fs.readFileSync(process.env.DATABASE_URL!.replace(/^file:/, ""));
+    const path = process.env.DATABASE_URL!.replace(/^file:/, "");
+    // WAL mode: recent writes may still sit in the -wal file; search everything on disk.
+    const file = Buffer.concat([path, `${path}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
     for (const token of [accessToken, refreshToken!]) {
       expect(file.includes(Buffer.from(token))).toBe(false);
       expect(capturedLogLines.join("\n")).not.toContain(token);
