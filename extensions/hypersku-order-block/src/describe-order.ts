@@ -1,0 +1,99 @@
+/**
+ * From the order the app sends to what the block says: the state badge, whether and when it was
+ * sent, HyperSKU's id and status with its meaning, the problems with their fixes and the actions
+ * offered. Pure; every word comes from locales/ through `t`. Texts the app stores with the order
+ * (a problem's reason and fix, HyperSKU's own status name) are shown as the app sends them.
+ */
+import type { OrderIntent } from "./api-client";
+import type { I18n } from "./i18n";
+import type { HyperskuTone, OrderProblem, OrderView, ProblemSeverity } from "./order-view";
+
+export type Tone = "neutral" | "info" | "success" | "caution" | "warning" | "critical";
+
+export type ProblemLine = { tone: ProblemSeverity; heading: string; message: string; fix: string | null };
+
+export type OrderSummary = {
+  /** "not-handled": the app leaves this order alone (skipped): shown as the block's empty state. */
+  mode: "status" | "not-handled";
+  badge: { label: string; tone: Tone };
+  meaning: string;
+  sentLine: string;
+  nextAttemptLine: string | null;
+  hypersku: { orderIdLine: string; statusName: string | null; statusMeaning: string | null; tone: Tone } | null;
+  problems: ProblemLine[];
+  actions: { intent: OrderIntent; label: string }[];
+  collapsedSummary: string;
+};
+
+const STATE_TONES: Record<string, Tone> = {
+  waiting: "neutral",
+  scheduled: "info",
+  held: "warning",
+  sending: "info",
+  sent: "success",
+  needs_attention: "critical",
+  failed: "critical",
+  skipped: "neutral",
+  cancelled: "neutral",
+};
+
+/** HyperSKU codes with a localised meaning (app/domain/orders/hypersku-status.ts). */
+const KNOWN_HYPERSKU_CODES: readonly number[] = [8, 1, 9, 2, 3, 14, 4, 5, 6, 7, 10, 11];
+
+const HYPERSKU_TONES: Record<HyperskuTone, Tone> = {
+  new: "info",
+  info: "info",
+  attention: "warning",
+  success: "success",
+  critical: "critical",
+};
+
+/** States still on their way to HyperSKU, for which the next attempt time means something. */
+const ON_THE_WAY: readonly string[] = ["scheduled", "sending", "held"];
+
+const isKnownState = (state: string) => Object.hasOwn(STATE_TONES, state);
+
+function describeProblem(problem: OrderProblem, { t }: I18n): ProblemLine {
+  const heading =
+    problem.source === "flag" ? t("problem.flagHeading") : problem.severity === "info" ? t("problem.noteHeading") : t("problem.heading");
+  return { tone: problem.severity, heading, message: problem.message, fix: problem.fix && t("problem.fix", { fix: problem.fix }) };
+}
+
+export function describeOrder(order: OrderView, i18n: I18n): OrderSummary {
+  const { t, formatDateTime } = i18n;
+  const known = isKnownState(order.state);
+  const label = known ? t(`state.${order.state}.label`) : order.stateLabel;
+  const status = order.hypersku?.status ?? null;
+  const sentLine = !order.sentToHypersku
+    ? t("sent.no")
+    : order.sentAt
+      ? t("sent.yesOn", { date: formatDateTime(new Date(order.sentAt)) })
+      : t("sent.yes");
+  const actions: OrderSummary["actions"] = [];
+  if (order.actions.sendNow) actions.push({ intent: "send-now", label: t("actions.sendNow") });
+  if (order.actions.retry) actions.push({ intent: "retry", label: t("actions.retry") });
+  return {
+    mode: order.handled ? "status" : "not-handled",
+    badge: { label, tone: STATE_TONES[order.state] ?? "neutral" },
+    meaning: known ? t(`state.${order.state}.meaning`) : order.stateMeaning,
+    sentLine,
+    nextAttemptLine:
+      order.nextAttemptAt && ON_THE_WAY.includes(order.state) ? t("nextAttempt", { date: formatDateTime(new Date(order.nextAttemptAt)) }) : null,
+    hypersku: order.hypersku && {
+      orderIdLine: t("hypersku.orderId", { id: order.hypersku.orderId }),
+      statusName: status?.name ?? null,
+      statusMeaning: status ? (KNOWN_HYPERSKU_CODES.includes(status.code) ? t(`hypersku.meaning.${status.code}`) : status.meaning) : null,
+      tone: status ? HYPERSKU_TONES[status.tone] : "neutral",
+    },
+    problems: order.problems.map((problem) => describeProblem(problem, i18n)),
+    actions,
+    collapsedSummary: status ? t("collapsed.withStatus", { state: label, status: status.name }) : label,
+  };
+}
+
+/** The line shown after Send now / Retry: the app's own words when it refused, ours when it worked. */
+export function describeActionResult(intent: OrderIntent, result: { ok: boolean; message: string }, { t }: I18n) {
+  return result.ok
+    ? { tone: "success" as const, heading: t(intent === "retry" ? "actions.retryDone" : "actions.sendNowDone"), message: null }
+    : { tone: "critical" as const, heading: t("actions.refused"), message: result.message };
+}

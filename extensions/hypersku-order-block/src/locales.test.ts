@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import en from "../locales/en.default.json";
+import fr from "../locales/fr.json";
+
+type Messages = { [key: string]: string | Messages };
+
+function entries(messages: Messages, prefix = ""): [string, string][] {
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : entries(value, `${prefix}${key}.`),
+  );
+}
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+describe("locales", () => {
+  it("French has every English key, with the same placeholders", () => {
+    const french = new Map(entries(fr));
+    for (const [key, text] of entries(en)) {
+      expect(french.has(key), key).toBe(true);
+      expect(placeholders(french.get(key) ?? ""), key).toEqual(placeholders(text));
+    }
+    expect(entries(fr).length).toBe(entries(en).length);
+  });
+});

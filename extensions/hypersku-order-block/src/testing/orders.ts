@@ -1,0 +1,106 @@
+/**
+ * Orders as the app's backend sends them to the block (the JSON of GET/POST
+ * /api/extension/orders/:id). Realistic defaults; override only what a test is about.
+ */
+import type { OrderParcel, OrderProblem, OrderView } from "../order-view";
+
+export function buildParcel(overrides: Partial<OrderParcel> = {}): OrderParcel {
+  return {
+    key: "YT2607140001",
+    carrier: "YunExpress",
+    trackingNumber: "YT2607140001",
+    trackingUrl: "https://www.yuntrack.com/parcelTracking?id=YT2607140001",
+    status: "In transit",
+    itemCount: 2,
+    fulfillment: "created",
+    fulfillmentError: null,
+    ...overrides,
+  };
+}
+
+export function buildProblem(overrides: Partial<OrderProblem> = {}): OrderProblem {
+  return {
+    source: "state",
+    code: "hypersku_unavailable",
+    message: "Sending failed 12 times. Last error: HyperSKU did not answer.",
+    fix: "Check the HyperSKU connection in the app, then choose Retry.",
+    severity: "critical",
+    ...overrides,
+  };
+}
+
+/** A sent order at HyperSKU, shipping in two parcels. */
+export function buildSentOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    shopifyOrderId: "5600000000001",
+    name: "#1001",
+    state: "sent",
+    stateLabel: "Sent",
+    stateMeaning: "HyperSKU has the order.",
+    handled: true,
+    sentToHypersku: true,
+    sentAt: "2026-07-14T14:20:00.000Z",
+    hypersku: { orderId: "HS-20260714-0001", status: { code: 14, name: "Split Shipment", meaning: "Shipped in several parcels.", tone: "success" } },
+    parcels: [
+      buildParcel(),
+      buildParcel({ key: "9400111899223", carrier: "USPS", trackingNumber: "9400111899223", trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223", itemCount: 1 }),
+    ],
+    problems: [],
+    nextAttemptAt: null,
+    actions: { sendNow: false, retry: false },
+    ...overrides,
+  };
+}
+
+/** Not at HyperSKU yet, waiting for its hold window: Send now is offered. */
+export function buildUnsentOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return buildSentOrder({
+    state: "scheduled",
+    stateLabel: "Queued",
+    stateMeaning: "Will be sent to HyperSKU shortly.",
+    sentToHypersku: false,
+    sentAt: null,
+    hypersku: null,
+    parcels: [],
+    nextAttemptAt: "2026-07-14T15:00:00.000Z",
+    actions: { sendNow: true, retry: false },
+    ...overrides,
+  });
+}
+
+/** Sending failed for good: the problem, its fix and Retry. */
+export function buildFailedOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return buildUnsentOrder({
+    state: "failed",
+    stateLabel: "Failed",
+    stateMeaning: "Sending failed repeatedly; choose Retry once the cause is fixed.",
+    nextAttemptAt: null,
+    problems: [buildProblem()],
+    actions: { sendNow: false, retry: true },
+    ...overrides,
+  });
+}
+
+/** Left alone on purpose: nothing in it needs shipping. */
+export function buildSkippedOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return buildUnsentOrder({
+    state: "skipped",
+    stateLabel: "Not for HyperSKU",
+    stateMeaning: "Left alone on purpose (test order, excluded tag, nothing to ship).",
+    handled: false,
+    nextAttemptAt: null,
+    problems: [
+      buildProblem({
+        code: "nothing_to_ship",
+        message: "Nothing in this order needs shipping.",
+        fix: "Nothing to do if that is expected.",
+        severity: "info",
+      }),
+    ],
+    actions: { sendNow: false, retry: true },
+    ...overrides,
+  });
+}
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
