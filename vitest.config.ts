@@ -11,6 +11,8 @@ export default defineConfig({
       "simulators/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/**/*.test.{ts,tsx}",
+      // The order block extension (an npm workspace); its component tests opt into happy-dom per file.
+      "extensions/**/*.test.{ts,tsx}",
     ],
     // Order matters: environment first, then the network stub, then the per-file database,
     // all before any test file imports app code (shopify-api captures fetch on first import).
