@@ -1,19 +1,24 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { isPostgresReachable, TEST_POSTGRES_URL } from "./tests/support/postgres";
+
+// The database-touching integration suite runs on SQLite and again on PostgreSQL. Locally a
+// missing PostgreSQL only skips the second run (with a warning); in CI it is an error.
+const postgres = await isPostgresReachable();
+if (!postgres) {
+  const message = `PostgreSQL is not reachable at ${TEST_POSTGRES_URL}: the PostgreSQL run of the integration suite is skipped.`;
+  if (process.env.CI) throw new Error(message);
+  console.warn(message);
+}
+
+/** Tests that are about SQLite itself (the file on disk, its adapter). */
+const SQLITE_ONLY = ["tests/integration/sqlite-adapter.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     globals: true,
     environment: "node",
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "simulators/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/**/*.test.{ts,tsx}",
-      // The order block extension (an npm workspace); its component tests opt into happy-dom per file.
-      "extensions/**/*.test.{ts,tsx}",
-    ],
     // Order matters: environment first, then the network stub, then the per-file database,
     // all before any test file imports app code (shopify-api captures fetch on first import).
     setupFiles: ["tests/setup/env.ts", "tests/setup/network.ts", "tests/setup/database.ts"],
@@ -21,5 +26,33 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "extensions/**/*.test.{ts,tsx}",
+            "simulators/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/**/*.test.{ts,tsx}",
+          ],
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "postgres",
+                include: ["tests/integration/**/*.test.ts"],
+                exclude: SQLITE_ONLY,
+                env: { TEST_DATABASE_ENGINE: "postgresql" },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -12,3 +12,6 @@ export function getSqliteFilePath(url: string, cwd = process.cwd()): string {
   const file = url.replace(/^file:/, "").replace(/\?.*$/, "");
   return path.resolve(cwd, file);
 }
+
+/** Where `prisma generate --schema prisma/postgres/schema.prisma` writes the PostgreSQL client. */
+export const POSTGRES_CLIENT_OUTPUT = "node_modules/.prisma/postgres-client";

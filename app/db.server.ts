@@ -1,10 +1,16 @@
 /**
- * The one Prisma client. SQLite through the better-sqlite3 driver adapter (JS engine, no Rust
- * engine download), serialized and in WAL mode (sqlite-adapter.server.ts), so the web and worker
- * processes can share one file.
+ * The one Prisma client. DATABASE_URL picks the engine (docs/decisions/0002):
+ * - SQLite (default): the better-sqlite3 driver adapter, serialized and in WAL mode
+ *   (sqlite-adapter.server.ts), so the web and worker processes can share one file;
+ * - PostgreSQL: the pg driver adapter and the client generated from prisma/postgres/schema.prisma,
+ *   which has the same models, so the rest of the app sees one PrismaClient type.
+ * Both use Prisma's JS engine: no Rust engine download.
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 import { PrismaClient } from "@prisma/client";
-import { getSqliteFilePath } from "./database-url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { getDatabaseEngine, getSqliteFilePath, POSTGRES_CLIENT_OUTPUT } from "./database-url";
 import { env } from "./env.server";
 import { createSqliteAdapter } from "./sqlite-adapter.server";
 
@@ -13,7 +19,15 @@ declare global {
   var __prisma: PrismaClient | undefined;
 }
 
-function createPrismaClient() {
+function createPostgresClient(url: string): PrismaClient {
+  // Loaded at run time, not bundled: the generated client lives in node_modules.
+  const require = createRequire(import.meta.url);
+  const generated = require(path.resolve(POSTGRES_CLIENT_OUTPUT)) as { PrismaClient: new (options: object) => PrismaClient };
+  return new generated.PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+}
+
+function createPrismaClient(): PrismaClient {
+  if (getDatabaseEngine(env.DATABASE_URL) === "postgresql") return createPostgresClient(env.DATABASE_URL);
   return new PrismaClient({ adapter: createSqliteAdapter(getSqliteFilePath(env.DATABASE_URL)) });
 }
 

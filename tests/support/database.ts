@@ -1,7 +1,17 @@
+import { getDatabaseEngine } from "~/database-url";
 import prisma from "~/db.server";
+
+export const isPostgresRun = () => getDatabaseEngine(process.env.DATABASE_URL ?? "") === "postgresql";
 
 /** Empties every application table (the migrated schema stays), for a clean slate per test. */
 export async function resetDatabase() {
+  if (isPostgresRun()) {
+    const tables = await prisma.$queryRawUnsafe<{ tablename: string }[]>(
+      "SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '_prisma_%'",
+    );
+    if (tables.length) await prisma.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(", ")} CASCADE`);
+    return;
+  }
   const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_prisma_%'",
   );

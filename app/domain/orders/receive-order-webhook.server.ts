@@ -7,11 +7,13 @@ import prisma from "~/db.server";
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
-import { isUniqueViolation } from "~/models/db-types";
+import { isUniqueViolationOn, runSerializable } from "~/models/transactions.server";
 import { ensureShop } from "~/models/shop.server";
 import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
 import { applyOrderSnapshot } from "./apply-snapshot.server";
 import { parseRestOrderWebhook } from "./shopify-order";
+
+const isRepeatedDelivery = (error: unknown) => isUniqueViolationOn(error, "WebhookDelivery", ["webhookId", "eventId"]);
 
 export type IntakeOutcome = "processed" | "duplicate" | "invalid";
 
@@ -46,14 +48,19 @@ export async function receiveOrderWebhook(delivery: VerifiedDelivery, now = new 
       return "invalid";
     }
     const snapshot = parsed.value;
-    await prisma.$transaction(async (tx) => {
-      await recordDelivery(tx, { ...base, outcome: "processed", shopifyOrderId: snapshot.shopifyOrderId });
-      const shopRecord = await ensureShop(shop, tx);
-      await applyOrderSnapshot(tx, shopRecord, snapshot, topic, now);
-    });
+    // Serializable and retried: two different deliveries of one order (orders/create and
+    // orders/paid arriving together) must both be applied, never one dropped as a "duplicate".
+    await runSerializable(
+      async (tx) => {
+        await recordDelivery(tx, { ...base, outcome: "processed", shopifyOrderId: snapshot.shopifyOrderId });
+        const shopRecord = await ensureShop(shop, tx);
+        await applyOrderSnapshot(tx, shopRecord, snapshot, topic, now);
+      },
+      { isFinal: isRepeatedDelivery },
+    );
   } catch (error) {
-    // Two copies of one delivery racing: the loser's insert hits the unique webhook id.
-    if (isUniqueViolation(error)) return "duplicate";
+    // Two copies of one delivery racing: the loser's insert hits the webhook's unique ids.
+    if (isRepeatedDelivery(error)) return "duplicate";
     throw error;
   }
   notifyWorkAvailable();

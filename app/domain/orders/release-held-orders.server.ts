@@ -8,6 +8,7 @@ import { releaseJobs } from "~/jobs/queue.server";
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
 import { readSnapshot } from "~/models/order.server";
+import { runSerializable } from "~/models/transactions.server";
 import { planAndSchedule } from "./apply-snapshot.server";
 
 export async function releaseHeldOrders(shopDomain: string, now = new Date()): Promise<number> {
@@ -15,7 +16,7 @@ export async function releaseHeldOrders(shopDomain: string, now = new Date()): P
   if (!shop) return 0;
   const held = await prisma.order.findMany({ where: { shop: shopDomain, state: "held" }, select: { id: true, snapshot: true } });
   for (const order of held) {
-    await prisma.$transaction((tx) => planAndSchedule(tx, shop, order.id, readSnapshot(order), now));
+    await runSerializable((tx) => planAndSchedule(tx, shop, order.id, readSnapshot(order), now));
   }
   await releaseJobs({ shop: shopDomain, type: JOB_TYPES.forwardOrder });
   notifyWorkAvailable();
