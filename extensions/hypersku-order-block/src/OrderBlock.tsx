@@ -96,7 +96,7 @@ export function OrderBlock({ orderId, api, i18n }: OrderBlockProps) {
   return (
     <s-admin-block heading={t("heading")} collapsedSummary={summary.mode === "not-handled" ? t("empty.title") : summary.collapsedSummary}>
       <s-stack direction="block" gap="base">
-        {summary.mode === "not-handled" ? <NotHandled /> : <Status summary={summary} />}
+        {summary.mode === "not-handled" ? <NotHandled title={t("empty.title")} meaning={summary.meaning} /> : <Status summary={summary} />}
         {summary.problems.map((problem, index) => (
           <s-banner key={index} tone={problem.tone} heading={problem.heading}>
             <s-stack direction="block" gap="small-300">
@@ -129,15 +129,15 @@ export function OrderBlock({ orderId, api, i18n }: OrderBlockProps) {
       </s-stack>
     </s-admin-block>
   );
+}
 
-  function NotHandled() {
-    return (
-      <s-stack direction="block" gap="small">
-        <s-text type="strong">{t("empty.title")}</s-text>
-        <s-paragraph color="subdued">{summary.meaning}</s-paragraph>
-      </s-stack>
-    );
-  }
+function NotHandled({ title, meaning }: { title: string; meaning: string }) {
+  return (
+    <s-stack direction="block" gap="small">
+      <s-text type="strong">{title}</s-text>
+      <s-paragraph color="subdued">{meaning}</s-paragraph>
+    </s-stack>
+  );
 }
 
 function Status({ summary }: { summary: OrderSummary }) {
