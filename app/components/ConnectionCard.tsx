@@ -11,8 +11,11 @@ type ActionData =
 
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
 
-/** The HyperSKU connection area: status, account, token expiry, last call, and what to do next. */
-export function ConnectionCard({ view }: { view: ConnectionView }) {
+/**
+ * The HyperSKU connection area: status, account, token expiry, last call, and what to do next.
+ * `action`: the route that handles connect/test/disconnect, when the card sits on another page.
+ */
+export function ConnectionCard({ view, action }: { view: ConnectionView; action?: string }) {
   const fetcher = useFetcher<ActionData>();
   const shopify = useAppBridge();
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
@@ -33,7 +36,7 @@ export function ConnectionCard({ view }: { view: ConnectionView }) {
   }, [data, shopify]);
 
   const missingSettings = (data?.intent === "connect" && data.missingSettings) || view.missingSettings;
-  const submit = (intent: string) => fetcher.submit({ intent }, { method: "post" });
+  const submit = (intent: string) => fetcher.submit({ intent }, { method: "post", action });
   const connectButton = (label: string) => (
     <Button variant="primary" onClick={() => submit("connect")} loading={busyIntent === "connect"} disabled={missingSettings.length > 0}>
       {label}

@@ -1,4 +1,5 @@
 /** What each job type does: thin adapters from a claimed job to one domain function. */
+import { runBackfillStep } from "~/domain/backfill/run-backfill.server";
 import { refreshExpiringConnections } from "~/domain/connection/refresh.server";
 import { forwardOrder } from "~/domain/orders/forward-order.server";
 import { reconcileOrders } from "~/domain/orders/reconcile-orders.server";
@@ -23,4 +24,6 @@ export const jobHandlers: Record<string, JobHandler> = {
     await refreshExpiringConnections();
     return { kind: "done" };
   },
+
+  [JOB_TYPES.backfillOrders]: (job) => runBackfillStep(job.subjectId ?? "", { attempt: job.attempts, maxAttempts: job.maxAttempts }),
 };

@@ -32,6 +32,9 @@ export default function App() {
         <Link to="/app" rel="home">
           Dashboard
         </Link>
+        <Link to="/app/orders">Orders</Link>
+        <Link to="/app/past-orders">Send past orders</Link>
+        <Link to="/app/settings">Settings</Link>
         <Link to="/app/connection">HyperSKU connection</Link>
       </NavMenu>
       {banner && pathname !== "/app/connection" && (

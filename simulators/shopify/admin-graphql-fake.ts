@@ -40,6 +40,7 @@ export class ShopifyAdminFake {
       };
     }
     if (operation === "RecentOrders") return this.recentOrders(shop, variables);
+    if (operation === "PastOrdersCount" || operation === "PastOrders") return this.pastOrders(shop, operation, variables);
     return { errors: [{ message: `The Shopify fake does not know the operation ${operation}` }] };
   }
 
@@ -59,6 +60,36 @@ export class ShopifyAdminFake {
     return {
       data: { orders: { nodes, pageInfo: { hasNextPage: end < all.length, endCursor: nodes.length ? String(end) : null } } },
       extensions: { cost: { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1948, restoreRate: 100 } } },
+    };
+  }
+
+  // ---- "Send past orders" (app/domain/backfill): ordersCount and orders by creation date ----
+
+  private pastOrders(shop: string, operation: string, variables: Record<string, unknown>): GraphqlResponse<unknown> {
+    const filter = String(variables.query ?? "");
+    const match = /^created_at:>='([^']+)' created_at:<='([^']+)'$/.exec(filter);
+    if (!match || Number.isNaN(Date.parse(match[1])) || Number.isNaN(Date.parse(match[2]))) {
+      return { errors: [{ message: `Invalid search query: ${filter}` }] };
+    }
+    const [from, to] = [Date.parse(match[1]), Date.parse(match[2])];
+    const all = (this.orders.get(shop) ?? [])
+      .filter((order) => {
+        const created = Date.parse(String(order.createdAt));
+        return created >= from && created <= to;
+      })
+      .sort((a, b) => Date.parse(String(a.createdAt)) - Date.parse(String(b.createdAt)));
+    const cost = { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1948, restoreRate: 100 } };
+    if (operation === "PastOrdersCount") {
+      const limit = typeof variables.limit === "number" ? variables.limit : 10_000;
+      const count = Math.min(all.length, limit);
+      return { data: { ordersCount: { count, precision: all.length > limit ? "AT_LEAST" : "EXACT" } }, extensions: { cost } };
+    }
+    const start = variables.after ? Number(variables.after) : 0;
+    const nodes = all.slice(start, start + 50);
+    const end = start + nodes.length;
+    return {
+      data: { orders: { nodes, pageInfo: { hasNextPage: end < all.length, endCursor: nodes.length ? String(end) : null } } },
+      extensions: { cost },
     };
   }
 }

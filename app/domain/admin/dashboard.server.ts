@@ -1,0 +1,77 @@
+/**
+ * The dashboard's view model: connection, counts by forwarding state and by HyperSKU status, the
+ * problems that need the merchant, and when the app last heard from HyperSKU and Shopify.
+ * A handful of grouped counts over covering indexes; no per-order work.
+ */
+import { describeReconnectReason, parseHyperskuStatus } from "~/domain/connection/status";
+import { describeHyperskuStatus, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
+import { ORDER_STATE_LABELS } from "~/domain/orders/order-state";
+import { getConnectionSummary } from "~/models/hypersku-connection.server";
+import {
+  countOrdersByHyperskuStatus,
+  countOrdersByState,
+  countReasonsInState,
+  listFlaggedOrders,
+  listParcelProblems,
+} from "~/models/admin-orders.server";
+import { getShop } from "~/models/shop.server";
+import { buildDashboardProblems } from "./dashboard-problems";
+import { ORDER_TABS } from "./orders-list-query";
+
+export type CountTile = { id: string; label: string; meaning: string; count: number; url: string; tone?: "critical" | "warning" | "success" };
+
+export async function getDashboard(shop: string) {
+  const [shopRecord, connection, counts, hyperskuCounts, flagged, parcelProblems] = await Promise.all([
+    getShop(shop),
+    getConnectionSummary(shop),
+    countOrdersByState(shop),
+    countOrdersByHyperskuStatus(shop),
+    listFlaggedOrders(shop, 5),
+    listParcelProblems(shop, 5),
+  ]);
+  const needsAttentionReasons = (counts.needs_attention ?? 0) > 0 ? await countReasonsInState(shop, "needs_attention") : [];
+  const status = parseHyperskuStatus(shopRecord?.hyperskuStatus);
+  const reason = status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null;
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+  const stateTiles: CountTile[] = ORDER_TABS.filter((tab) => tab.states).map((tab) => {
+    const states = tab.states ?? [];
+    const count = states.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+    const tone = tab.id === "failed" && count > 0 ? "critical" : tab.id === "needs_attention" && count > 0 ? "warning" : undefined;
+    return { id: tab.id, label: tab.label, meaning: ORDER_STATE_LABELS[states[0]].meaning, count, url: `/app/orders?tab=${tab.id}`, tone };
+  });
+  const shippingTiles: CountTile[] = [
+    { id: "shipped", label: "Shipped", meaning: "HyperSKU shipped them; tracking is available.", count: hyperskuCounts.get(4) ?? 0, url: "/app/orders?status=4", tone: "success" },
+    { id: "split", label: "Shipped in parts", meaning: "Shipped in several parcels.", count: hyperskuCounts.get(14) ?? 0, url: "/app/orders?status=14", tone: "success" },
+    { id: "delivered", label: "Delivered", meaning: "The carrier reports them delivered.", count: hyperskuCounts.get(5) ?? 0, url: "/app/orders?status=5", tone: "success" },
+  ];
+  const known = new Set(HYPERSKU_STATUSES.map((entry) => entry.code));
+  const hyperskuTiles = [
+    ...HYPERSKU_STATUSES.map((entry) => ({ ...entry, count: hyperskuCounts.get(entry.code) ?? 0 })),
+    ...[...hyperskuCounts].filter(([code]) => !known.has(code)).map(([code, count]) => ({ ...describeHyperskuStatus(code)!, count })),
+  ].map((entry) => ({ code: entry.code, name: entry.name, meaning: entry.meaning, tone: entry.tone, count: entry.count, url: `/app/orders?status=${entry.code}` }));
+
+  return {
+    shop,
+    totalOrders: total,
+    connection: {
+      status,
+      reason,
+      lastSuccessfulCallAt: connection?.lastSuccessfulCallAt?.toISOString() ?? null,
+      lastReconciledAt: shopRecord?.lastReconciledAt?.toISOString() ?? null,
+    },
+    stateTiles,
+    shippingTiles,
+    hyperskuTiles,
+    problems: buildDashboardProblems({
+      connection: { status, reason },
+      counts,
+      hyperskuCounts,
+      needsAttentionReasons,
+      flagged,
+      parcelProblems,
+    }),
+  };
+}
+
+export type DashboardView = Awaited<ReturnType<typeof getDashboard>>;

@@ -1,0 +1,285 @@
+/**
+ * The order page's view model, from the stored record: the Shopify order, where it stands with
+ * HyperSKU (as HyperSKU last described it), the address exactly as sent, each parcel, the timeline
+ * and which actions make sense now. Pure: stored JSON is parsed tolerantly; a column that does not
+ * parse is shown as missing, never as a crash.
+ */
+import type { Order, OrderEvent, Parcel } from "@prisma/client";
+import { z } from "zod";
+import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
+import { describeHyperskuStatus, isBeforeShipping, isFinalStatus } from "~/domain/orders/hypersku-status";
+import { isUnsent, ORDER_STATE_LABELS, type OrderState } from "~/domain/orders/order-state";
+import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
+import { externalShippingAddressSchema, orderSchema, type HyperskuOrder } from "~/integrations/hypersku/schemas";
+import { formatDateTime, formatMoney, humanize } from "./format";
+
+export type OrderWithDetails = Order & { parcels: Parcel[]; events: OrderEvent[] };
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function readHyperskuOrder(text: string | null): HyperskuOrder | null {
+  const parsed = orderSchema.safeParse(parseJson(text));
+  return parsed.success ? parsed.data : null;
+}
+
+const sentRequestSchema = z.looseObject({ shippingAddress: externalShippingAddressSchema.partial().nullish() });
+
+const parcelItemSchema = z.looseObject({
+  storeOrderLineItemId: z.string().nullish(),
+  quantity: z.number().nullish(),
+  title: z.string().nullish(),
+  variantTitle: z.string().nullish(),
+  imgUrl: z.string().nullish(),
+  status: z.union([z.number(), z.string()]).nullish(),
+  statusDes: z.string().nullish(),
+});
+
+const join = (...parts: (string | null | undefined)[]) => parts.map((part) => part?.trim()).filter(Boolean).join(" ");
+
+/** Image URLs come from another system: only http(s) (and inline images) are shown. */
+const safeImage = (url: string | null | undefined) => (url && /^(https?:\/\/|data:image\/)/i.test(url) ? url : null);
+/** A tracking link must be a web page, never `javascript:` or the like. */
+const safeLink = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+export type AddressView = { source: "sent" | "hypersku" | "shopify"; lines: string[]; phone: string | null; email: string | null };
+
+function addressView(order: Order, hypersku: HyperskuOrder | null, snapshot: ShopifyOrderSnapshot | null): AddressView | null {
+  const sent = sentRequestSchema.safeParse(parseJson(order.sentRequest));
+  const address = sent.success ? sent.data.shippingAddress : null;
+  if (address) {
+    return {
+      source: "sent",
+      lines: [
+        join(address.firstName, address.lastName),
+        address.address1 ?? "",
+        address.address2 ?? "",
+        join(address.city, address.province, address.zip),
+        address.countryName ? `${address.countryName} (${address.countryCode ?? ""})` : (address.countryCode ?? ""),
+      ].filter(Boolean),
+      phone: address.phone ?? null,
+      email: address.email ?? null,
+    };
+  }
+  const atHypersku = hypersku?.orderAddressInfo;
+  if (atHypersku) {
+    return {
+      source: "hypersku",
+      lines: [
+        join(atHypersku.firstName, atHypersku.lastName),
+        atHypersku.address1 ?? "",
+        atHypersku.address2 ?? "",
+        join(atHypersku.city, atHypersku.province, atHypersku.zip),
+        atHypersku.countryName ?? atHypersku.countryCode ?? "",
+      ].filter(Boolean),
+      phone: atHypersku.phone ?? null,
+      email: null,
+    };
+  }
+  const shopify = snapshot?.shippingAddress;
+  if (!shopify) return null;
+  return {
+    source: "shopify",
+    lines: [
+      join(shopify.firstName, shopify.lastName),
+      shopify.company ?? "",
+      shopify.address1 ?? "",
+      shopify.address2 ?? "",
+      join(shopify.city, shopify.provinceCode ?? shopify.province, shopify.zip),
+      shopify.country ?? shopify.countryCode ?? "",
+    ].filter(Boolean),
+    phone: shopify.phone,
+    email: snapshot?.email ?? null,
+  };
+}
+
+export type ItemView = { key: string; title: string; details: string | null; quantity: number | null; price: string | null; imageUrl: string | null; status: string | null };
+
+function itemsView(hypersku: HyperskuOrder | null, snapshot: ShopifyOrderSnapshot | null): { source: "hypersku" | "shopify"; rows: ItemView[] } {
+  const infos = hypersku?.orderItemInfos ?? [];
+  if (infos.length > 0) {
+    return {
+      source: "hypersku",
+      rows: infos.map((item, index) => ({
+        key: String(item.id ?? item.storeOrderLineItemId ?? index),
+        title: item.title ?? "Untitled item",
+        details: item.goodsAttr ?? null,
+        quantity: item.quantity ?? null,
+        price: formatMoney(item.unitPrice, item.currencyCode),
+        imageUrl: safeImage(item.imgUrl),
+        status: item.statusDes ?? null,
+      })),
+    };
+  }
+  return {
+    source: "shopify",
+    rows: (snapshot?.lineItems ?? []).map((item) => ({
+      key: item.id,
+      title: item.title,
+      details: item.variantTitle,
+      quantity: item.currentQuantity ?? item.quantity,
+      price: formatMoney(item.unitPrice, snapshot?.currency),
+      imageUrl: safeImage(item.imageUrl),
+      status: null,
+    })),
+  };
+}
+
+const FULFILLMENT_LABELS: Record<string, { label: string; tone: "success" | "info" | "warning" | "critical" | undefined }> = {
+  pending: { label: "Not yet fulfilled in Shopify", tone: "info" },
+  created: { label: "Fulfilled in Shopify", tone: "success" },
+  conflict: { label: "Shopify already had these items fulfilled", tone: "warning" },
+  failed: { label: "Shopify fulfillment failed", tone: "critical" },
+  not_needed: { label: "No Shopify fulfillment needed", tone: undefined },
+};
+
+function parcelsView(parcels: Parcel[]) {
+  return parcels.map((parcel, index) => {
+    const items = z.array(parcelItemSchema).safeParse(parseJson(parcel.items));
+    const fulfillment = FULFILLMENT_LABELS[parcel.fulfillmentState] ?? { label: humanize(parcel.fulfillmentState), tone: undefined };
+    return {
+      id: parcel.id,
+      label: `Parcel ${index + 1}`,
+      carrier: parcel.trackingCompany,
+      trackingNumber: parcel.trackingNumber,
+      trackingUrl: safeLink(parcel.trackingUrl),
+      status: parcel.status,
+      fulfillment: { ...fulfillment, error: parcel.fulfillmentError },
+      items: (items.success ? items.data : []).map((item, itemIndex) => ({
+        key: `${item.storeOrderLineItemId ?? "item"}-${itemIndex}`,
+        title: item.title ?? "Item",
+        details: item.variantTitle ?? null,
+        quantity: item.quantity ?? null,
+        imageUrl: safeImage(item.imgUrl),
+        status: item.statusDes ?? null,
+      })),
+    };
+  });
+}
+
+const EVENT_TITLES: Record<string, string> = {
+  received: "Received from Shopify",
+  decision: "Forwarding decision",
+  updated: "Updated in Shopify",
+  ignored_stale: "Older version ignored",
+  held: "Held",
+  attempt: "Sent to HyperSKU",
+  action: "Your action",
+  status_changed: "HyperSKU status changed",
+  tracking_added: "Tracking added",
+  tracking_changed: "Tracking changed",
+  fulfillment_created: "Shopify fulfillment created",
+};
+
+const ATTEMPT_TITLES: Record<string, string> = {
+  sent: "Sent to HyperSKU",
+  retry: "Sending attempt failed; will retry",
+  failed: "Sending failed",
+  rejected: "HyperSKU refused the order",
+};
+
+function eventTone(outcome: string | null): "success" | "critical" | "warning" | undefined {
+  if (!outcome) return undefined;
+  if (["sent", "created", "done", "ok", "cancelled_at_hypersku", "synced"].includes(outcome)) return "success";
+  if (["failed", "rejected", "refused", "error"].includes(outcome)) return "critical";
+  if (["retry", "held", "needs_attention", "conflict"].includes(outcome)) return "warning";
+  return undefined;
+}
+
+function timelineView(events: OrderEvent[]) {
+  return events.map((event) => ({
+    id: event.id,
+    at: event.at.toISOString(),
+    atText: formatDateTime(event.at),
+    title:
+      event.kind === "attempt" && event.outcome
+        ? (ATTEMPT_TITLES[event.outcome] ?? "Sending attempt")
+        : (EVENT_TITLES[event.kind] ?? humanize(event.kind)),
+    outcome: event.outcome ? humanize(event.outcome) : null,
+    tone: eventTone(event.outcome),
+    message: event.message,
+  }));
+}
+
+function readSnapshot(order: Order): ShopifyOrderSnapshot | null {
+  const value = parseJson(order.snapshot);
+  return value && typeof value === "object" ? (value as ShopifyOrderSnapshot) : null;
+}
+
+export function buildOrderDetail(order: OrderWithDetails, shopDomain: string) {
+  const snapshot = readSnapshot(order);
+  const hypersku = readHyperskuOrder(order.hyperskuResponse);
+  const base = hypersku?.orderBaseInfo ?? null;
+  const state = order.state as OrderState;
+  const stateInfo = ORDER_STATE_LABELS[state] ?? { label: humanize(order.state), meaning: "" };
+  const problem = order.stateCode && order.stateCode in ORDER_PROBLEMS ? ORDER_PROBLEMS[order.stateCode as OrderProblemCode] : null;
+  const hyperskuStatus = describeHyperskuStatus(order.hyperskuStatus ?? base?.status, order.hyperskuStatusDesc ?? base?.statusDesc);
+  const atHypersku = order.state === "sent" && order.hyperskuOrderId !== null;
+  const currency = base?.currencyCode ?? null;
+  const storeName = shopDomain.replace(/\.myshopify\.com$/, "");
+
+  return {
+    id: order.id,
+    name: order.name,
+    shopifyOrderId: order.shopifyOrderId,
+    shopifyAdminUrl: `https://admin.shopify.com/store/${storeName}/orders/${order.shopifyOrderId}`,
+    createdAt: formatDateTime(order.shopifyCreatedAt),
+    state: {
+      code: order.state,
+      label: stateInfo.label,
+      meaning: stateInfo.meaning,
+      reason: order.stateReason,
+      fix: problem?.fix ?? null,
+    },
+    flag: order.flagCode ? { code: order.flagCode, reason: order.flagReason ?? humanize(order.flagCode) } : null,
+    attempts: {
+      count: order.attemptCount,
+      last: formatDateTime(order.lastAttemptAt),
+      lastError: order.lastError,
+      next: isUnsent(order.state) ? formatDateTime(order.nextAttemptAt) : "",
+    },
+    shopify: {
+      financialStatus: snapshot?.financialStatus ? humanize(snapshot.financialStatus) : "Unknown",
+      fulfillmentStatus: snapshot?.fulfillmentStatus ? humanize(snapshot.fulfillmentStatus) : "Unknown",
+      total: formatMoney(snapshot?.totalPrice, snapshot?.currency),
+      test: snapshot?.test ?? false,
+      tags: snapshot?.tags ?? [],
+    },
+    hypersku: atHypersku || base
+      ? {
+          orderId: order.hyperskuOrderId ?? (base?.orderId != null ? String(base.orderId) : null),
+          status: hyperskuStatus,
+          statusDesc: order.hyperskuStatusDesc ?? base?.statusDesc ?? null,
+          sentAt: formatDateTime(order.sentAt),
+          lastSyncedAt: formatDateTime(order.lastSyncedAt),
+          isPaid: base?.isPaid ?? null,
+          paidAt: formatDateTime(base?.payTime ?? null),
+          shippingMethod: base?.logisticsName ?? null,
+          amounts: [
+            { label: "Items", value: formatMoney(base?.goodsAmount, currency) },
+            { label: "Shipping", value: formatMoney(base?.freight, currency) },
+            { label: "Total", value: formatMoney(base?.amount, currency) },
+            { label: "Paid", value: formatMoney(base?.actualAmount, currency) },
+          ].filter((amount): amount is { label: string; value: string } => amount.value !== null),
+        }
+      : null,
+    items: itemsView(hypersku, snapshot),
+    address: addressView(order, hypersku, snapshot),
+    parcels: parcelsView(order.parcels),
+    timeline: timelineView(order.events),
+    actions: {
+      sendNow: isUnsent(order.state) && order.state !== "failed" && order.state !== "needs_attention",
+      retry: order.state === "failed" || order.state === "needs_attention",
+      refresh: atHypersku,
+      cancel: atHypersku && !isFinalStatus(order.hyperskuStatus) && isBeforeShipping(order.hyperskuStatus),
+    },
+  };
+}
+
+export type OrderDetailView = ReturnType<typeof buildOrderDetail>;

@@ -1,0 +1,122 @@
+/**
+ * The settings form: forwarding rules, customer notification and the HyperSKU platform code.
+ * Validated by one zod schema whose messages are the field errors the page shows, in form order.
+ */
+import { z } from "zod";
+import prisma from "~/db.server";
+import { env } from "~/env.server";
+import { ensureShop } from "~/models/shop.server";
+import { getForwardingSettings } from "./shop-settings.server";
+
+export const MAX_HOLD_MINUTES = 10_080; // one week
+export const MAX_EXCLUDED_TAGS = 100;
+/** Shopify's limit for one tag. */
+export const MAX_TAG_LENGTH = 40;
+const MAX_PLATFORM_CODE = 2_147_483_647;
+
+export const SETTINGS_FIELDS = ["forwardTrigger", "holdMinutes", "skipTestOrders", "excludedTags", "notifyCustomer", "platformCode"] as const;
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
+
+/** What the form shows and posts: every value as text, as a form carries it. */
+export type SettingsFormValues = Record<SettingsField, string>;
+
+const flag = z.enum(["true", "false"], { error: "Choose yes or no." }).transform((value) => value === "true");
+
+/** Tags separated by commas or new lines; duplicates (ignoring case) are dropped. */
+export function splitTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of text.split(/[,\n]/)) {
+    const tag = raw.trim();
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+export const settingsSchema = z.object({
+  forwardTrigger: z.enum(["paid", "created"], { error: "Choose when orders are sent: when paid or when created." }),
+  holdMinutes: z
+    .string()
+    .trim()
+    .min(1, "Enter a number of minutes (0 sends at once).")
+    .regex(/^\d+$/, "Enter a whole number of minutes, such as 0 or 30.")
+    .transform(Number)
+    .refine((value) => value <= MAX_HOLD_MINUTES, `Enter at most ${MAX_HOLD_MINUTES.toLocaleString("en-US")} minutes (one week).`),
+  skipTestOrders: flag,
+  excludedTags: z
+    .string()
+    .max(10_000, "That is too much text for a list of tags.")
+    .transform(splitTags)
+    .superRefine((tags, ctx) => {
+      const long = tags.find((tag) => tag.length > MAX_TAG_LENGTH);
+      if (long) ctx.addIssue({ code: "custom", message: `"${long.slice(0, 20)}…" is longer than Shopify's ${MAX_TAG_LENGTH} characters for a tag.` });
+      else if (tags.length > MAX_EXCLUDED_TAGS) ctx.addIssue({ code: "custom", message: `Enter at most ${MAX_EXCLUDED_TAGS} tags.` });
+    }),
+  notifyCustomer: flag,
+  platformCode: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, "Enter a whole number, or leave it empty to use the default.")
+    .transform((value) => (value === "" ? null : Number(value)))
+    .refine((value) => value === null || value <= MAX_PLATFORM_CODE, "That number is too large."),
+});
+
+export type ValidSettings = z.output<typeof settingsSchema>;
+
+export type SettingsParseResult = { ok: true; settings: ValidSettings } | { ok: false; errors: SettingsFieldErrors; values: SettingsFormValues };
+
+export function readSettingsForm(form: FormData): SettingsFormValues {
+  const text = (field: SettingsField) => {
+    const value = form.get(field);
+    return typeof value === "string" ? value : "";
+  };
+  return Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, text(field)])) as SettingsFormValues;
+}
+
+/** Pure: the posted form, or each field's first error (keys in form order). */
+export function parseSettingsForm(values: SettingsFormValues): SettingsParseResult {
+  const result = settingsSchema.safeParse(values);
+  if (result.success) return { ok: true, settings: result.data };
+  const errors: SettingsFieldErrors = {};
+  for (const field of SETTINGS_FIELDS) {
+    const issue = result.error.issues.find((candidate) => candidate.path[0] === field);
+    if (issue) errors[field] = issue.message;
+  }
+  return { ok: false, errors, values };
+}
+
+/** The form's values as stored (a shop without a row yet gets the defaults). */
+export async function getSettingsForm(shop: string): Promise<{ values: SettingsFormValues; defaultPlatformCode: number }> {
+  const record = await ensureShop(shop);
+  const rules = getForwardingSettings(record);
+  return {
+    values: {
+      forwardTrigger: rules.trigger,
+      holdMinutes: String(rules.holdMinutes),
+      skipTestOrders: String(rules.skipTestOrders),
+      excludedTags: rules.excludedTags.join(", "),
+      notifyCustomer: String(record.notifyCustomer),
+      platformCode: record.platformCode === null ? "" : String(record.platformCode),
+    },
+    defaultPlatformCode: env.HYPERSKU_PLATFORM_CODE,
+  };
+}
+
+export async function saveSettings(shop: string, settings: ValidSettings) {
+  await ensureShop(shop);
+  await prisma.shop.update({
+    where: { domain: shop },
+    data: {
+      forwardTrigger: settings.forwardTrigger,
+      holdMinutes: settings.holdMinutes,
+      skipTestOrders: settings.skipTestOrders,
+      excludedTags: JSON.stringify(settings.excludedTags),
+      notifyCustomer: settings.notifyCustomer,
+      platformCode: settings.platformCode,
+    },
+  });
+}

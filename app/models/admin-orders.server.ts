@@ -1,0 +1,152 @@
+/**
+ * Read queries of the admin pages over Order, Parcel and OrderEvent. Every one is scoped by shop
+ * and shaped to stay on an index at 100,000 orders per shop (scripts/bench-admin.ts measures them).
+ */
+import type { Prisma } from "@prisma/client";
+import prisma from "~/db.server";
+import { prefixUpperBound, searchPrefixes, type OrdersListQuery } from "~/domain/admin/orders-list-query";
+
+/** The columns a list row shows: never the snapshot or HyperSKU's answer (kilobytes each). */
+export const ORDER_LIST_SELECT = {
+  id: true,
+  name: true,
+  shopifyOrderId: true,
+  shopifyCreatedAt: true,
+  state: true,
+  stateReason: true,
+  hyperskuOrderId: true,
+  hyperskuStatus: true,
+  hyperskuStatusDesc: true,
+  flagReason: true,
+  attemptCount: true,
+  nextAttemptAt: true,
+} satisfies Prisma.OrderSelect;
+
+export type OrderListRow = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_SELECT }>;
+
+function listWhere(shop: string, query: OrdersListQuery): Prisma.OrderWhereInput {
+  const and: Prisma.OrderWhereInput[] = [{ shop }];
+  const states = query.tab.states;
+  if (states) and.push(states.length === 1 ? { state: states[0] } : { state: { in: [...states] } });
+  if (query.hyperskuStatus !== null) and.push({ hyperskuStatus: query.hyperskuStatus });
+  const prefixes = searchPrefixes(query.search);
+  if (prefixes.length > 0) {
+    // Ranges, not LIKE: SQLite's LIKE is case-insensitive and cannot use the (shop, name) index.
+    and.push({ OR: prefixes.map((prefix) => ({ name: { gte: prefix, lt: prefixUpperBound(prefix) } })) });
+  }
+  const cursor = query.cursor;
+  if (cursor) {
+    // (createdAt, id) past the cursor, written so the createdAt bound is an index range.
+    const after = cursor.direction === "after";
+    and.push(
+      { shopifyCreatedAt: after ? { lte: cursor.createdAt } : { gte: cursor.createdAt } },
+      { OR: [{ shopifyCreatedAt: after ? { lt: cursor.createdAt } : { gt: cursor.createdAt } }, { id: after ? { lt: cursor.id } : { gt: cursor.id } }] },
+    );
+  }
+  return { AND: and };
+}
+
+/**
+ * One page, newest first, plus whether there are more on either side. Reads pageSize + 1 rows: the
+ * extra one only says whether another page follows.
+ */
+export async function listOrdersPage(shop: string, query: OrdersListQuery) {
+  const backwards = query.cursor?.direction === "before";
+  const order: Prisma.SortOrder = backwards ? "asc" : "desc";
+  const rows = await prisma.order.findMany({
+    where: listWhere(shop, query),
+    orderBy: [{ shopifyCreatedAt: order }, { id: order }],
+    take: query.pageSize + 1,
+    select: ORDER_LIST_SELECT,
+  });
+  const more = rows.length > query.pageSize;
+  const page = rows.slice(0, query.pageSize);
+  if (backwards) page.reverse();
+  return {
+    rows: page,
+    hasNext: backwards ? true : more,
+    hasPrevious: backwards ? more : query.cursor !== null,
+  };
+}
+
+/** Orders per forwarding state: one pass over the covering (shop, state, shopifyCreatedAt) index. */
+export async function countOrdersByState(shop: string): Promise<Record<string, number>> {
+  const groups = await prisma.order.groupBy({ by: ["state"], where: { shop }, _count: { _all: true } });
+  return Object.fromEntries(groups.map((group) => [group.state, group._count._all]));
+}
+
+/** Orders per HyperSKU status code (orders never sent have none and are not counted). */
+export async function countOrdersByHyperskuStatus(shop: string): Promise<Map<number, number>> {
+  const groups = await prisma.order.groupBy({
+    by: ["hyperskuStatus"],
+    where: { shop, hyperskuStatus: { not: null } },
+    _count: { _all: true },
+  });
+  return new Map(groups.map((group) => [group.hyperskuStatus as number, group._count._all]));
+}
+
+/** Why orders in one state are there: reason code -> count, most frequent first. */
+export async function countReasonsInState(shop: string, state: string) {
+  const groups = await prisma.order.groupBy({
+    by: ["stateCode"],
+    where: { shop, state },
+    _count: { _all: true },
+    orderBy: { _count: { stateCode: "desc" } },
+    take: 5,
+  });
+  return groups.map((group) => ({ code: group.stateCode, count: group._count._all }));
+}
+
+/** Orders at HyperSKU with a problem for the merchant (flagCode), newest first. */
+export async function listFlaggedOrders(shop: string, take: number) {
+  const [rows, total] = await Promise.all([
+    prisma.order.findMany({
+      where: { shop, flagCode: { not: null } },
+      orderBy: { updatedAt: "desc" },
+      take,
+      select: { id: true, name: true, flagCode: true, flagReason: true },
+    }),
+    prisma.order.count({ where: { shop, flagCode: { not: null } } }),
+  ]);
+  return { rows, total };
+}
+
+/** Parcels whose Shopify fulfillment could not be made, with their order. */
+export async function listParcelProblems(shop: string, take: number) {
+  const where = { shop, fulfillmentState: { in: ["failed", "conflict"] } };
+  const [rows, total] = await Promise.all([
+    prisma.parcel.findMany({
+      where,
+      orderBy: { updatedAt: "desc" },
+      take,
+      select: { id: true, fulfillmentState: true, fulfillmentError: true, trackingNumber: true, order: { select: { id: true, name: true } } },
+    }),
+    prisma.parcel.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+export async function hasAnyOrder(shop: string): Promise<boolean> {
+  return (await prisma.order.findFirst({ where: { shop }, select: { id: true } })) !== null;
+}
+
+/** The order with its parcels and latest events, or null when it is not this shop's. */
+export async function getShopOrderWithDetails(shop: string, id: string, eventLimit = 200) {
+  return prisma.order.findFirst({
+    where: { id, shop },
+    include: {
+      parcels: { orderBy: { createdAt: "asc" } },
+      events: { orderBy: [{ at: "desc" }, { id: "desc" }], take: eventLimit },
+    },
+  });
+}
+
+/** The ids among `ids` that belong to the shop (bulk actions act on nothing else). */
+export async function filterShopOrderIds(shop: string, ids: string[]) {
+  const rows = await prisma.order.findMany({ where: { shop, id: { in: ids } }, select: { id: true, name: true } });
+  return rows;
+}
+
+export async function shopOrderExists(shop: string, id: string): Promise<boolean> {
+  return (await prisma.order.findFirst({ where: { id, shop }, select: { id: true } })) !== null;
+}

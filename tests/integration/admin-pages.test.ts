@@ -1,0 +1,217 @@
+/**
+ * The admin pages' loaders and actions, called as the embedded app calls them (Bearer session
+ * token): every read and write is scoped to the session's shop, the orders list pages correctly
+ * through ties and filters, and the settings form answers with field errors.
+ */
+import prisma from "~/db.server";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/app._index";
+import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/app.orders._index";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings";
+import { createAdminOrder, createParcel, createShopRecord, seedOrdersInEveryState } from "../support/admin-factories";
+import { resetDatabase } from "../support/database";
+import { createSession } from "../support/factories";
+import { callRoute } from "../support/routes";
+import { createBearerRequest, TEST_SHOP } from "../support/shopify";
+
+const OTHER_SHOP = "other-shop.myshopify.com";
+
+type RouteFn = Parameters<typeof callRoute>[0];
+
+async function get(fn: RouteFn, path: string, params: Record<string, string> = {}, shop = TEST_SHOP) {
+  return callRoute(fn, await createBearerRequest(path, shop), params);
+}
+
+async function post(fn: RouteFn, path: string, fields: [string, string][], params: Record<string, string> = {}, shop = TEST_SHOP) {
+  return callRoute(fn, await createBearerRequest(path, shop, { method: "POST", body: new URLSearchParams(fields) }), params);
+}
+
+type OrdersPage = { rows: { id: string; name: string; state: string; createdAt: string }[]; nextHref: string | null; previousHref: string | null };
+
+beforeEach(async () => {
+  await resetDatabase();
+  await createSession({ shop: TEST_SHOP });
+  await createSession({ shop: OTHER_SHOP });
+  await createShopRecord(TEST_SHOP);
+  await createShopRecord(OTHER_SHOP);
+});
+
+describe("shop scoping", () => {
+  it("answers 404 for another shop's order, on the page and on its actions", async () => {
+    const theirs = await createAdminOrder({ shop: OTHER_SHOP, state: "failed" });
+    const mine = await createAdminOrder({ shop: TEST_SHOP, state: "failed" });
+
+    expect((await get(orderLoader, `/app/orders/${theirs.id}`, { id: theirs.id })).status).toBe(404);
+    expect((await get(orderLoader, `/app/orders/${mine.id}`, { id: mine.id })).status).toBe(200);
+    expect((await get(orderLoader, `/app/orders/${theirs.id}`, { id: theirs.id }, OTHER_SHOP)).status).toBe(200);
+
+    const retry = await post(orderAction, `/app/orders/${theirs.id}`, [["intent", "retry"]], { id: theirs.id });
+    expect(retry.status).toBe(404);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("failed");
+  });
+
+  it("lists and counts only the shop's own orders, and bulk actions ignore foreign ids", async () => {
+    const theirs = await createAdminOrder({ shop: OTHER_SHOP, state: "failed", name: "#5001" });
+    const mine = await createAdminOrder({ shop: TEST_SHOP, state: "failed", name: "#5002" });
+
+    const page = (await (await get(ordersLoader, "/app/orders")).json()) as OrdersPage;
+    expect(page.rows.map((row) => row.id)).toEqual([mine.id]);
+    const dashboard = await (await get(dashboardLoader, "/app")).json();
+    expect(dashboard.totalOrders).toBe(1);
+
+    const bulk = await post(ordersAction, "/app/orders", [["intent", "retry"], ["id", theirs.id], ["id", mine.id]]);
+    const result = await bulk.json();
+    expect(result.done).toBe(1);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("failed");
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: mine.id } })).state).toBe("scheduled");
+  });
+});
+
+describe("orders list", () => {
+  it("pages through every order exactly once, newest first, across ties in the creation time", async () => {
+    const base = Date.UTC(2026, 6, 1);
+    // 130 orders, created in groups of three at the same millisecond: the id breaks the tie.
+    for (let i = 0; i < 130; i++) {
+      await createAdminOrder({ number: 3000 + i, createdAt: new Date(base + Math.floor(i / 3) * 60_000), state: i % 2 ? "sent" : "failed", withEvents: false });
+    }
+    await createAdminOrder({ shop: OTHER_SHOP, createdAt: new Date(base), withEvents: false });
+    const expected = await prisma.order.findMany({ where: { shop: TEST_SHOP }, orderBy: [{ shopifyCreatedAt: "desc" }, { id: "desc" }], select: { id: true } });
+
+    const seen: string[] = [];
+    const pages: OrdersPage[] = [];
+    let href: string | null = "/app/orders";
+    while (href) {
+      const page = (await (await get(ordersLoader, href)).json()) as OrdersPage;
+      pages.push(page);
+      seen.push(...page.rows.map((row) => row.id));
+      href = page.nextHref;
+    }
+    expect(pages.map((page) => page.rows.length)).toEqual([50, 50, 30]);
+    expect(seen).toEqual(expected.map((row) => row.id));
+    expect(pages[0].previousHref).toBeNull();
+
+    // And back again from the last page.
+    const back: string[][] = [];
+    href = pages[2].previousHref;
+    while (href) {
+      const page = (await (await get(ordersLoader, href)).json()) as OrdersPage;
+      back.unshift(page.rows.map((row) => row.id));
+      href = page.previousHref;
+    }
+    expect(back.flat()).toEqual(seen.slice(0, 100));
+  });
+
+  it("filters by tab and HyperSKU status, searches by name or number, and pages within the view", async () => {
+    await seedOrdersInEveryState(TEST_SHOP, 2001);
+    for (let i = 0; i < 60; i++) await createAdminOrder({ number: 4000 + i, state: "failed", withEvents: false });
+
+    const failed = (await (await get(ordersLoader, "/app/orders?tab=failed")).json()) as OrdersPage;
+    expect(failed.rows).toHaveLength(50);
+    expect(failed.rows.every((row) => row.state === "failed")).toBe(true);
+    const failedRest = (await (await get(ordersLoader, failed.nextHref!)).json()) as OrdersPage;
+    expect(failedRest.rows).toHaveLength(11);
+    expect(failed.nextHref).toContain("tab=failed");
+
+    const shipping = (await (await get(ordersLoader, "/app/orders?status=4")).json()) as OrdersPage & { rows: { hyperskuStatus: { name: string } }[] };
+    expect(shipping.rows).toHaveLength(1);
+    expect(shipping.rows[0].hyperskuStatus.name).toBe("Shipping");
+
+    const byNumber = (await (await get(ordersLoader, "/app/orders?q=2005")).json()) as OrdersPage;
+    expect(byNumber.rows.map((row) => row.name)).toEqual(["#2005"]);
+    const byName = (await (await get(ordersLoader, "/app/orders?q=%23401")).json()) as OrdersPage;
+    expect(byName.rows.map((row) => row.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `#40${10 + i}`));
+    const searchInTab = (await (await get(ordersLoader, "/app/orders?tab=sent&q=2005")).json()) as OrdersPage;
+    expect(searchInTab.rows).toEqual([]);
+
+    const junk = await get(ordersLoader, "/app/orders?tab=nope&status=abc&after=garbage");
+    expect(junk.status).toBe(200);
+  });
+});
+
+describe("order detail", () => {
+  it("shows HyperSKU's view of the order, the address as sent, each parcel and the timeline", async () => {
+    const order = await createAdminOrder({ hyperskuStatus: 14 });
+    await createParcel(order, { trackingNumber: "YT111", trackingCompany: "YunExpress" });
+    await createParcel(order, { trackingNumber: "4PX222", trackingCompany: "4PX", trackingUrl: "javascript:alert(1)", fulfillmentState: "failed", fulfillmentError: "Shopify refused" });
+
+    const view = await (await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).json();
+    expect(view.hypersku.orderId).toBe(order.hyperskuOrderId);
+    expect(view.hypersku.status.name).toBe("Split Shipment");
+    expect(view.items.source).toBe("hypersku");
+    expect(view.items.rows[0].imageUrl).toMatch(/^data:image\/svg\+xml/);
+    expect(view.address.source).toBe("sent");
+    expect(view.address.lines).toContain("1600 Amphitheatre Pkwy");
+    expect(view.parcels.map((parcel: { trackingNumber: string }) => parcel.trackingNumber)).toEqual(["YT111", "4PX222"]);
+    expect(view.parcels[0].trackingUrl).toContain("YT111");
+    expect(view.parcels[1].trackingUrl).toBeNull(); // never a javascript: link
+    expect(view.shopifyAdminUrl).toBe(`https://admin.shopify.com/store/${TEST_SHOP.replace(".myshopify.com", "")}/orders/${order.shopifyOrderId}`);
+    expect(view.timeline[0].title).toBe("Shopify fulfillment created");
+    expect(view.actions).toMatchObject({ refresh: true, cancel: false, retry: false, sendNow: false });
+  });
+});
+
+describe("settings", () => {
+  const valid: [string, string][] = [
+    ["forwardTrigger", "created"],
+    ["holdMinutes", "30"],
+    ["skipTestOrders", "false"],
+    ["excludedTags", "wholesale, No-HyperSKU, wholesale"],
+    ["notifyCustomer", "false"],
+    ["platformCode", "7"],
+  ];
+
+  it("saves valid settings", async () => {
+    const response = await post(settingsAction, "/app/settings", valid);
+    expect(response.status).toBe(200);
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+    expect(shop).toMatchObject({ forwardTrigger: "created", holdMinutes: 30, skipTestOrders: false, notifyCustomer: false, platformCode: 7 });
+    expect(JSON.parse(shop.excludedTags)).toEqual(["wholesale", "No-HyperSKU"]);
+
+    const form = await (await get(settingsLoader, "/app/settings")).json();
+    expect(form.values).toMatchObject({ holdMinutes: "30", excludedTags: "wholesale, No-HyperSKU", platformCode: "7" });
+  });
+
+  it("answers each invalid field with its own error and saves nothing", async () => {
+    const invalid = new Map(valid);
+    invalid.set("holdMinutes", "10081");
+    invalid.set("forwardTrigger", "shipped");
+    invalid.set("platformCode", "-3");
+    invalid.set("excludedTags", `ok, ${"x".repeat(41)}`);
+    const response = await post(settingsAction, "/app/settings", [...invalid]);
+    expect(response.status).toBe(400);
+    const { errors } = await response.json();
+    expect(Object.keys(errors)).toEqual(["forwardTrigger", "holdMinutes", "excludedTags", "platformCode"]);
+    expect(errors.holdMinutes).toMatch(/at most 10,080/);
+
+    for (const [value, message] of [["", /Enter a number/], ["2.5", /whole number/], ["abc", /whole number/]] as const) {
+      const again = await post(settingsAction, "/app/settings", [...new Map([...valid, ["holdMinutes", value]])]);
+      expect((await again.json()).errors.holdMinutes).toMatch(message);
+    }
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+    expect(shop.holdMinutes).toBe(0);
+    expect(shop.forwardTrigger).toBe("paid");
+  });
+});
+
+describe("dashboard", () => {
+  it("counts orders in every state and puts each problem with its fix", async () => {
+    await seedOrdersInEveryState(TEST_SHOP);
+    const flagged = await createAdminOrder({ hyperskuStatus: 4, flag: { code: "address_changed_after_shipping", reason: "The address changed after HyperSKU shipped." } });
+    const view = await (await get(dashboardLoader, "/app")).json();
+
+    const tiles = Object.fromEntries(view.stateTiles.map((tile: { id: string; count: number }) => [tile.id, tile.count]));
+    expect(tiles).toMatchObject({ waiting: 1, queued: 1, held: 1, sent: 13, needs_attention: 1, failed: 1, skipped: 1, cancelled: 1 });
+    const statuses = Object.fromEntries(view.hyperskuTiles.map((tile: { code: number; count: number }) => [tile.code, tile.count]));
+    expect(statuses).toMatchObject({ 8: 1, 1: 1, 4: 2, 5: 1, 14: 1, 11: 1 });
+    expect(view.shippingTiles.map((tile: { count: number }) => tile.count)).toEqual([2, 1, 1]);
+
+    const problems = view.problems.map((problem: { id: string }) => problem.id);
+    expect(problems).toEqual(["failed", "needs_attention", "pending_payment", "hypersku_10", "hypersku_11", "flagged"]);
+    const flaggedProblem = view.problems.find((problem: { id: string }) => problem.id === "flagged");
+    expect(flaggedProblem.action.url).toBe(`/app/orders/${flagged.id}`);
+
+    const retry = await post(dashboardAction, "/app", [["intent", "retry_failed"]]);
+    expect((await retry.json()).done).toBe(1);
+    expect(await prisma.order.count({ where: { shop: TEST_SHOP, state: "failed" } })).toBe(0);
+  });
+});
