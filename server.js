@@ -13,8 +13,18 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 // Importing the build parses the environment; a bad variable stops the process here, named.
 const build = await import(pathToFileURL(BUILD_PATH).href);
+/** No request the app expects comes near this; refuse bigger ones before anything reads them. */
+const MAX_BODY_BYTES = 2_000_000;
+
 const app = express();
 app.disable("x-powered-by");
+app.use((req, res, next) => {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send("Request body too large");
+    return;
+  }
+  next();
+});
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
