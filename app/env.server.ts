@@ -109,6 +109,8 @@ export const envSchema = z
     WORKER_CONCURRENCY: positiveInt(8),
     /** Seconds a claimed job stays locked; a crashed worker's job is retried after this. */
     JOB_LEASE_SECONDS: positiveInt(60),
+    /** First retry delay of a failed job; each further attempt waits up to twice as long (with jitter). */
+    JOB_RETRY_BASE_MS: positiveInt(5_000),
     /** HyperSKU calls in flight at once for one shop, per worker process. */
     HYPERSKU_MAX_CONCURRENT_PER_SHOP: positiveInt(2),
     /** HyperSKU requests per second for one shop, per worker process (HyperSKU publishes no limit). */

@@ -20,6 +20,7 @@ import {
   HyperskuReconnectNeededError,
   HyperskuRejectedError,
 } from "~/integrations/hypersku/errors";
+import { env } from "~/env.server";
 import { computeRetryDelayMs } from "~/jobs/backoff";
 import { addOrderEvent, readSnapshot } from "~/models/order.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
@@ -86,7 +87,7 @@ async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder |
 
 async function failOrRetry(order: Order, attempt: Attempt, message: string, retryAfterMs?: number): Promise<ForwardResult> {
   const last = attempt.attempt >= attempt.maxAttempts;
-  const nextAttemptAt = last ? null : new Date(Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs }));
+  const nextAttemptAt = last ? null : new Date(Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs, baseMs: env.JOB_RETRY_BASE_MS }));
   await setOrder(
     order,
     {
