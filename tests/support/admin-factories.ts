@@ -148,7 +148,7 @@ async function addStandardEvents(order: Order) {
   if (order.state === "sent") {
     events.push({ kind: "attempt", outcome: "sent", message: "Created at HyperSKU.", at: at(1) });
     if (order.hyperskuStatus !== null && order.hyperskuStatus !== 8) {
-      events.push({ kind: "status_changed", outcome: String(order.hyperskuStatus), message: `HyperSKU status: ${order.hyperskuStatusDesc}.`, at: at(60) });
+      events.push({ kind: "status", outcome: String(order.hyperskuStatus), message: `HyperSKU status: Pending Sourcing → ${order.hyperskuStatusDesc}.`, at: at(60) });
     }
   }
   for (const event of events) {
@@ -195,11 +195,23 @@ export async function createParcel(order: Order, input: ParcelInput = {}) {
     },
   });
   await prisma.orderEvent.create({
-    data: { orderId: order.id, kind: "tracking_added", message: `Tracking ${trackingNumber ?? "(none)"} with ${parcel.trackingCompany ?? "an unnamed carrier"}.`, at: new Date(order.shopifyCreatedAt.getTime() + 2 * 3_600_000) },
+    data: {
+      orderId: order.id,
+      kind: "tracking",
+      outcome: "added",
+      message: `HyperSKU shipped a parcel: ${items.map((item) => `${item.quantity} × ${item.title}`).join(", ")}; tracking ${trackingNumber ?? "(none)"} (${parcel.trackingCompany ?? "no carrier"}).`,
+      at: new Date(order.shopifyCreatedAt.getTime() + 2 * 3_600_000),
+    },
   });
   if (parcel.fulfillmentState === "created") {
     await prisma.orderEvent.create({
-      data: { orderId: order.id, kind: "fulfillment_created", outcome: "created", message: "Shopify fulfillment created with the tracking link.", at: new Date(order.shopifyCreatedAt.getTime() + 2 * 3_600_000 + 1000) },
+      data: {
+        orderId: order.id,
+        kind: "fulfillment",
+        outcome: "created",
+        message: `Marked as fulfilled in Shopify, tracking ${trackingNumber ?? "(none)"}; Shopify notifies the customer.`,
+        at: new Date(order.shopifyCreatedAt.getTime() + 2 * 3_600_000 + 1000),
+      },
     });
   }
   return parcel;

@@ -163,33 +163,54 @@ function parcelsView(parcels: Parcel[]) {
   });
 }
 
+/** Titles by `kind:outcome`, then by `kind`: the timeline reads as what happened, not as codes. */
 const EVENT_TITLES: Record<string, string> = {
   received: "Received from Shopify",
   decision: "Forwarding decision",
   updated: "Updated in Shopify",
   ignored_stale: "Older version ignored",
   held: "Held",
-  attempt: "Sent to HyperSKU",
   action: "Your action",
-  status_changed: "HyperSKU status changed",
-  tracking_added: "Tracking added",
-  tracking_changed: "Tracking changed",
-  fulfillment_created: "Shopify fulfillment created",
+  "attempt:sent": "Sent to HyperSKU",
+  "attempt:retry": "Sending attempt failed; will retry",
+  "attempt:failed": "Sending failed",
+  "attempt:rejected": "HyperSKU refused the order",
+  attempt: "Sending attempt",
+  status: "HyperSKU status changed",
+  "tracking:added": "Tracking added",
+  "tracking:changed": "Tracking changed",
+  "tracking:removed": "Tracking removed",
+  tracking: "Tracking",
+  "fulfillment:created": "Shopify fulfillment created",
+  "fulfillment:tracking_updated": "Tracking updated in Shopify",
+  "fulfillment:failed": "Shopify fulfillment failed",
+  "fulfillment:conflict": "Shopify fulfillment not created",
+  fulfillment: "Shopify fulfillment",
+  "cancellation:cancelled": "Cancelled at HyperSKU",
+  "cancellation:refused": "Cancellation refused",
+  cancellation: "Cancellation at HyperSKU",
+  address: "Address change",
+  "sync:stopped": "Status checks stopped",
+  sync: "Status checks",
 };
 
-const ATTEMPT_TITLES: Record<string, string> = {
-  sent: "Sent to HyperSKU",
-  retry: "Sending attempt failed; will retry",
-  failed: "Sending failed",
-  rejected: "HyperSKU refused the order",
-};
+const SUCCESS_OUTCOMES = ["sent", "created", "added", "tracking_updated", "updated", "done", "ok"];
+const CRITICAL_OUTCOMES = ["failed", "rejected", "refused", "error"];
+const WARNING_OUTCOMES = ["retry", "held", "needs_attention", "conflict", "too_late", "removed"];
 
 function eventTone(outcome: string | null): "success" | "critical" | "warning" | undefined {
   if (!outcome) return undefined;
-  if (["sent", "created", "done", "ok", "cancelled_at_hypersku", "synced"].includes(outcome)) return "success";
-  if (["failed", "rejected", "refused", "error"].includes(outcome)) return "critical";
-  if (["retry", "held", "needs_attention", "conflict"].includes(outcome)) return "warning";
+  if (SUCCESS_OUTCOMES.includes(outcome)) return "success";
+  if (CRITICAL_OUTCOMES.includes(outcome)) return "critical";
+  if (WARNING_OUTCOMES.includes(outcome)) return "warning";
   return undefined;
+}
+
+function eventOutcome(event: OrderEvent): string | null {
+  if (!event.outcome) return null;
+  // Status events carry HyperSKU's code: show its name.
+  if (event.kind === "status" && /^\d+$/.test(event.outcome)) return describeHyperskuStatus(Number(event.outcome))?.name ?? event.outcome;
+  return humanize(event.outcome);
 }
 
 function timelineView(events: OrderEvent[]) {
@@ -197,12 +218,9 @@ function timelineView(events: OrderEvent[]) {
     id: event.id,
     at: event.at.toISOString(),
     atText: formatDateTime(event.at),
-    title:
-      event.kind === "attempt" && event.outcome
-        ? (ATTEMPT_TITLES[event.outcome] ?? "Sending attempt")
-        : (EVENT_TITLES[event.kind] ?? humanize(event.kind)),
-    outcome: event.outcome ? humanize(event.outcome) : null,
-    tone: eventTone(event.outcome),
+    title: EVENT_TITLES[`${event.kind}:${event.outcome}`] ?? EVENT_TITLES[event.kind] ?? humanize(event.kind),
+    outcome: eventOutcome(event),
+    tone: event.kind === "status" ? undefined : eventTone(event.outcome),
     message: event.message,
   }));
 }

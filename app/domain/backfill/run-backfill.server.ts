@@ -8,6 +8,7 @@
  * (Shopify's page cursor + how many orders of that page are done) are written in one transaction.
  * A step that dies half-way resumes after the last order it finished, never counting one twice.
  */
+import type { Shop } from "@prisma/client";
 import prisma from "~/db.server";
 import { applyOrderSnapshot } from "~/domain/orders/apply-snapshot.server";
 import { parseGraphqlOrder } from "~/domain/orders/shopify-order";
@@ -57,10 +58,10 @@ export async function startBackfill(shop: string, range: DateRange): Promise<Sta
   return { ok: true, backfillId: created.id, total: count };
 }
 
-/** Imports one order and records it on the run, in one transaction. */
-async function importOrder(backfillId: string, shopDomain: string, node: unknown, position: BackfillPosition, now: Date): Promise<ImportOutcome> {
+/** Imports one order and records it on the run, in one transaction. `shop`: read at the step's start. */
+async function importOrder(backfillId: string, shop: Shop, node: unknown, position: BackfillPosition, now: Date): Promise<ImportOutcome> {
+  const shopDomain = shop.domain;
   return prisma.$transaction(async (tx) => {
-    const shop = await tx.shop.findUniqueOrThrow({ where: { domain: shopDomain } });
     const parsed = parseGraphqlOrder(node);
     let outcome: ImportOutcome;
     if (!parsed.ok) {
@@ -107,7 +108,7 @@ export async function runBackfillStep(backfillId: string, attempt: Attempt, now 
     for (let page = 0; page < PAGES_PER_STEP; page += 1) {
       const orders = await fetchPastOrdersPage(run.shop, range, position.after);
       for (const node of orders.nodes.slice(position.done)) {
-        const outcome = await importOrder(run.id, run.shop, node, position, now);
+        const outcome = await importOrder(run.id, shop, node, position, now);
         queuedAny ||= outcome.kind === "queued";
         position = { ...position, done: position.done + 1 };
       }

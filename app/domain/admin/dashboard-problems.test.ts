@@ -1,0 +1,41 @@
+import { buildDashboardProblems, type ProblemInput } from "./dashboard-problems";
+
+const calm: ProblemInput = {
+  connection: { status: "connected", reason: null },
+  counts: { sent: 10 },
+  hyperskuCounts: new Map([[4, 10]]),
+  needsAttentionReasons: [],
+  flagged: { total: 0, rows: [] },
+  parcelProblems: { total: 0, rows: [] },
+};
+
+describe("dashboard problems", () => {
+  it("has nothing to say when everything flows", () => {
+    expect(buildDashboardProblems(calm)).toEqual([]);
+  });
+
+  it("puts each problem with its fix, most urgent first", () => {
+    const problems = buildDashboardProblems({
+      connection: { status: "reconnect_needed", reason: "Your HyperSKU authorization has expired." },
+      counts: { held: 3, failed: 2, needs_attention: 4 },
+      hyperskuCounts: new Map([[1, 5], [10, 1]]),
+      needsAttentionReasons: [{ code: "no_shipping_address", count: 3 }, { code: "hypersku_rejected", count: 1 }],
+      flagged: { total: 7, rows: [{ id: "o1", name: "#1001", flagReason: "The address changed after shipping." }] },
+      parcelProblems: { total: 1, rows: [{ order: { id: "o2", name: "#1002" }, fulfillmentError: "Shopify refused" }] },
+    });
+    expect(problems.map((problem) => problem.id)).toEqual(["connection", "failed", "needs_attention", "pending_payment", "hypersku_10", "flagged", "parcels"]);
+    const [connection, failed, attention] = problems;
+    expect(connection.description).toContain("3 orders are held safely");
+    expect(connection.action).toEqual({ kind: "link", label: "Reconnect HyperSKU", url: "/app/connection" });
+    expect(failed.action).toEqual({ kind: "submit", label: "Retry failed orders", intent: "retry_failed" });
+    expect(attention.details[0].text).toMatch(/^3 orders: This order has no shipping address.*Add a shipping address/);
+    expect(attention.details[1].text).toContain("HyperSKU did not accept the order");
+    expect(problems.find((problem) => problem.id === "flagged")?.action).toEqual({ kind: "link", label: "Open #1001", url: "/app/orders/o1" });
+  });
+
+  it("words a single order in the singular", () => {
+    const [failed] = buildDashboardProblems({ ...calm, counts: { failed: 1 } });
+    expect(failed.title).toBe("1 order could not be sent");
+    expect(failed.action.label).toBe("Retry the failed order");
+  });
+});

@@ -1,0 +1,141 @@
+import type { Order, OrderEvent, Parcel } from "@prisma/client";
+import { buildOrderDetail } from "./order-detail";
+
+const at = new Date("2026-07-14T10:00:00.000Z");
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: "o1",
+    shop: "shop-a.myshopify.com",
+    shopifyOrderId: "5600000000001",
+    name: "#1001",
+    shopifyCreatedAt: at,
+    shopifyUpdatedAt: at,
+    snapshot: JSON.stringify({
+      financialStatus: "paid",
+      fulfillmentStatus: "unfulfilled",
+      currency: "EUR",
+      totalPrice: "53.70",
+      test: false,
+      tags: ["vip"],
+      email: "ada@example.com",
+      lineItems: [{ id: "11", title: "Mug", variantTitle: "Blue", quantity: 2, currentQuantity: 2, unitPrice: "24.00", imageUrl: "https://cdn.shopify.com/mug.jpg" }],
+      shippingAddress: { firstName: "Ada", lastName: "Lovelace", company: null, address1: "1 Main St", address2: null, city: "Berlin", province: null, provinceCode: null, country: "Germany", countryCode: "DE", zip: "10115", phone: null },
+    }),
+    state: "waiting",
+    stateCode: "awaiting_payment",
+    stateReason: "This order is not paid yet.",
+    forwardNotBefore: null,
+    createOutcomeUnknown: false,
+    attemptCount: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    nextAttemptAt: null,
+    hyperskuOrderId: null,
+    hyperskuStatus: null,
+    hyperskuStatusDesc: null,
+    sentRequest: null,
+    hyperskuResponse: null,
+    sentAt: null,
+    flagCode: null,
+    flagReason: null,
+    nextSyncAt: null,
+    lastSyncedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+const sent = (status: number) =>
+  order({
+    state: "sent",
+    stateCode: null,
+    stateReason: null,
+    hyperskuOrderId: "880001",
+    hyperskuStatus: status,
+    hyperskuStatusDesc: null,
+    sentAt: at,
+    sentRequest: JSON.stringify({ storeOrderId: "5600000000001", shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Berlin", countryCode: "DE", countryName: "Germany", zip: "10115", email: "ada@example.com" } }),
+    hyperskuResponse: JSON.stringify({
+      orderBaseInfo: { orderId: 880001, status, statusDesc: "Processing", currencyCode: "EUR", goodsAmount: 48, freight: 5, amount: 53.7, actualAmount: 53.7, isPaid: true, payTime: "2026-07-14T11:00:00.000Z", unknownField: 1 },
+      orderItemInfos: [{ id: 7, title: "Mug (HyperSKU)", goodsAttr: "Blue", quantity: 2, unitPrice: 24, currencyCode: "EUR", imgUrl: "https://img.hypersku.com/mug.jpg", statusDes: "Processing" }],
+      orderAddressInfo: { city: "Berlin" },
+      logisticsItems: [],
+    }),
+  });
+
+const parcel = (overrides: Partial<Parcel>): Parcel => ({
+  id: "p1",
+  orderId: "o1",
+  shop: "shop-a.myshopify.com",
+  parcelKey: "YT1",
+  trackingCompany: "YunExpress",
+  trackingNumber: "YT1",
+  trackingUrl: "https://t.example/YT1",
+  items: JSON.stringify([{ storeOrderLineItemId: "11", quantity: 2, title: "Mug", imgUrl: "https://img.hypersku.com/mug.jpg" }]),
+  status: "In transit",
+  fulfillmentState: "created",
+  shopifyFulfillmentId: "gid://shopify/Fulfillment/1",
+  fulfillmentError: null,
+  syncedTracking: null,
+  createdAt: at,
+  updatedAt: at,
+  ...overrides,
+});
+
+const event = (kind: string, outcome: string | null, message = ""): OrderEvent => ({ id: `${kind}-${outcome}`, orderId: "o1", at, kind, outcome, message, data: null });
+
+describe("order detail view", () => {
+  it("shows an order not yet sent from Shopify's side, with the reason and its fix", () => {
+    const view = buildOrderDetail({ ...order(), parcels: [], events: [] }, "shop-a.myshopify.com");
+    expect(view.hypersku).toBeNull();
+    expect(view.state).toMatchObject({ label: "Waiting", reason: "This order is not paid yet.", fix: expect.stringContaining("Nothing to do") });
+    expect(view.items.source).toBe("shopify");
+    expect(view.items.rows[0]).toMatchObject({ title: "Mug", quantity: 2, price: "€24.00", imageUrl: "https://cdn.shopify.com/mug.jpg" });
+    expect(view.address?.source).toBe("shopify");
+    expect(view.shopifyAdminUrl).toBe("https://admin.shopify.com/store/shop-a/orders/5600000000001");
+    expect(view.actions).toEqual({ sendNow: true, retry: false, refresh: false, cancel: false });
+  });
+
+  it("shows HyperSKU's answer, the address as sent, parcels and the cancel action before shipping", () => {
+    const view = buildOrderDetail(
+      { ...sent(2), parcels: [parcel({}), parcel({ id: "p2", trackingUrl: "javascript:alert(1)", fulfillmentState: "failed", fulfillmentError: "Shopify refused", items: "not json" })], events: [] },
+      "shop-a.myshopify.com",
+    );
+    expect(view.hypersku).toMatchObject({ orderId: "880001", status: { name: "Processing", code: 2 }, isPaid: true });
+    expect(view.hypersku?.amounts).toEqual([
+      { label: "Items", value: "€48.00" },
+      { label: "Shipping", value: "€5.00" },
+      { label: "Total", value: "€53.70" },
+      { label: "Paid", value: "€53.70" },
+    ]);
+    expect(view.items).toMatchObject({ source: "hypersku", rows: [{ title: "Mug (HyperSKU)", imageUrl: "https://img.hypersku.com/mug.jpg" }] });
+    expect(view.address).toMatchObject({ source: "sent", lines: ["Ada Lovelace", "1 Main St", "Berlin 10115", "Germany (DE)"], email: "ada@example.com" });
+    expect(view.parcels[0]).toMatchObject({ carrier: "YunExpress", trackingUrl: "https://t.example/YT1", fulfillment: { label: "Fulfilled in Shopify" } });
+    expect(view.parcels[1]).toMatchObject({ trackingUrl: null, items: [], fulfillment: { tone: "critical", error: "Shopify refused" } });
+    expect(view.actions).toEqual({ sendNow: false, retry: false, refresh: true, cancel: true });
+    expect(buildOrderDetail({ ...sent(4), parcels: [], events: [] }, "shop-a.myshopify.com").actions.cancel).toBe(false);
+  });
+
+  it("reads the timeline as what happened", () => {
+    const view = buildOrderDetail(
+      { ...sent(4), parcels: [], events: [event("fulfillment", "created"), event("status", "4"), event("attempt", "retry"), event("tracking", "added"), event("something_new", null)] },
+      "shop-a.myshopify.com",
+    );
+    expect(view.timeline.map((entry) => [entry.title, entry.outcome, entry.tone])).toEqual([
+      ["Shopify fulfillment created", "Created", "success"],
+      ["HyperSKU status changed", "Shipping", undefined],
+      ["Sending attempt failed; will retry", "Retry", "warning"],
+      ["Tracking added", "Added", "success"],
+      ["Something new", null, undefined],
+    ]);
+  });
+
+  it("survives damaged stored JSON", () => {
+    const view = buildOrderDetail({ ...order({ snapshot: "{", hyperskuResponse: "[1,2", sentRequest: "null", state: "sent", hyperskuOrderId: "9" }), parcels: [], events: [] }, "s.myshopify.com");
+    expect(view.items.rows).toEqual([]);
+    expect(view.address).toBeNull();
+    expect(view.hypersku?.orderId).toBe("9");
+  });
+});
