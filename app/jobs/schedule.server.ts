@@ -1,9 +1,11 @@
 /**
  * Recurring work, queued as ordinary jobs with unique keys so that however many processes run the
  * scheduler, each piece of work is queued once: token refresh every minute, reconciliation of each
- * connected shop every fifteen minutes.
+ * connected shop every fifteen minutes, and each connected shop's HyperSKU sync when its first
+ * order is due (orders just sent are due at once; sync-schedule.ts says when the others are).
  */
 import prisma from "~/db.server";
+import { getNextShopSyncAt, queueShopSync } from "~/domain/tracking/sync-orders.server";
 import { JOB_TYPES, reconcileOrdersKey } from "./job-types";
 import { enqueueJob } from "./queue.server";
 
@@ -25,5 +27,8 @@ export async function scheduleRecurringJobs(now = new Date()) {
       uniqueKey: reconcileOrdersKey(shop.domain),
       runAt: due < now ? now : due,
     });
+    // Queued only once due (this runs every minute), so an idle shop has no sync job waiting.
+    const syncAt = await getNextShopSyncAt(shop.domain, now);
+    if (syncAt && syncAt.getTime() <= now.getTime() + TOKEN_REFRESH_EVERY_MS) await queueShopSync(shop.domain, syncAt < now ? now : syncAt);
   }
 }

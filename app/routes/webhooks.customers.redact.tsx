@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { receiveComplianceWebhook } from "~/domain/privacy/receive-compliance-webhook.server";
 import { verifyWebhookRequest } from "~/integrations/shopify/webhook-delivery.server";
-import { logger } from "~/logger.server";
 
-// Mandatory compliance topic customers/redact. Verifies the HMAC (401 otherwise) and acknowledges;
-// the privacy work replaces this acknowledgement with real data handling.
+// Mandatory compliance topic customers/redact: verify (401 otherwise), act or queue, answer 200 at once.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, topic } = await verifyWebhookRequest(request);
-  logger.info({ shop, topic }, "compliance webhook acknowledged");
+  await receiveComplianceWebhook(await verifyWebhookRequest(request));
   return new Response(null, { status: 200 });
 };

@@ -2,6 +2,13 @@
  * An offline, stateful fake of the Shopify Admin GraphQL operations the app makes. Strict: an
  * operation it does not know, or variables of the wrong shape, is an error, so a passing test
  * means the app sent what Shopify expects. Orders are stored as Admin GraphQL `Order` nodes.
+ *
+ * Fulfillment orders follow Shopify's model: putting an order creates one OPEN, merchant-managed
+ * fulfillment order holding all its line items at the shop's location. `fulfillmentCreate` checks
+ * what Shopify checks (ids, quantities against what remains, statuses, one location) and answers
+ * `userErrors` as Shopify does; fulfillment orders assigned to a fulfillment service are hidden, as
+ * they are from an app with only the merchant-managed scopes. Tests change the state the way a
+ * merchant would (hold, fulfil by hand, reassign) and read `fulfillments` to assert on.
  */
 import type { AdminGraphql, GraphqlResponse } from "~/integrations/shopify/admin-graphql.server";
 
@@ -9,11 +16,75 @@ type OrderNode = { id: string; updatedAt: string } & Record<string, unknown>;
 
 export type AdminCall = { shop: string; operation: string; variables: Record<string, unknown> };
 
+export type FakeFulfillmentOrderStatus = "OPEN" | "IN_PROGRESS" | "ON_HOLD" | "SCHEDULED" | "CLOSED" | "CANCELLED" | "INCOMPLETE";
+
+export type FakeFulfillmentOrder = {
+  id: string;
+  orderId: string;
+  status: FakeFulfillmentOrderStatus;
+  /** merchant: the shop's own location; service: a fulfillment service's (invisible to the app). */
+  managedBy: "merchant" | "service";
+  location: { id: string; name: string };
+  holds: { reason: string; reasonNotes: string | null }[];
+  lineItems: { id: string; lineItemId: string; totalQuantity: number; remainingQuantity: number }[];
+};
+
+export type FakeTrackingInfo = { company: string | null; number: string | null; url: string | null };
+
+export type FakeFulfillment = {
+  id: string;
+  shop: string;
+  orderId: string;
+  status: "SUCCESS" | "CANCELLED";
+  /** app: made through fulfillmentCreate; merchant: by hand in the admin (fulfillByHand). */
+  createdBy: "app" | "merchant";
+  lineItems: { fulfillmentOrderId: string; fulfillmentOrderLineItemId: string; lineItemId: string; quantity: number }[];
+  trackingInfo: FakeTrackingInfo;
+  notifyCustomer: boolean;
+  trackingUpdates: { trackingInfo: FakeTrackingInfo; notifyCustomer: boolean }[];
+};
+
+type UserError = { field: string[] | null; message: string };
+type Variables = Record<string, unknown>;
+
+const COST = { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1948, restoreRate: 100 } };
+const SHOP_LOCATION = { id: "gid://shopify/Location/1", name: "Shop location" };
+const SERVICE_LOCATION = { id: "gid://shopify/Location/2", name: "Fulfillment service" };
+const FULFILLABLE = new Set<FakeFulfillmentOrderStatus>(["OPEN", "IN_PROGRESS"]);
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const gidOf = (type: string, value: unknown) => typeof value === "string" && new RegExp(`^gid://shopify/${type}/\\d+$`).test(value);
+
+class InputError extends Error {}
+
+function onlyKeys(value: Record<string, unknown>, allowed: string[], where: string) {
+  const extra = Object.keys(value).filter((key) => !allowed.includes(key));
+  if (extra.length > 0) throw new InputError(`${where} has unknown field(s) ${extra.join(", ")}`);
+}
+
+function optionalString(value: Record<string, unknown>, key: string, where: string) {
+  if (value[key] !== undefined && value[key] !== null && typeof value[key] !== "string") throw new InputError(`${where}.${key} must be a String`);
+}
+
+/** FulfillmentTrackingInput: company, number, url (or numbers/urls), each a String. */
+function checkTrackingInput(value: unknown, where: string): FakeTrackingInfo {
+  if (!isObject(value)) throw new InputError(`${where} must be a FulfillmentTrackingInput object`);
+  onlyKeys(value, ["company", "number", "url", "numbers", "urls"], where);
+  for (const key of ["company", "number", "url"]) optionalString(value, key, where);
+  return { company: (value.company as string) ?? null, number: (value.number as string) ?? null, url: (value.url as string) ?? null };
+}
+
 export class ShopifyAdminFake {
   private readonly orders = new Map<string, OrderNode[]>();
+  private readonly fulfillmentOrdersByShop = new Map<string, FakeFulfillmentOrder[]>();
   readonly calls: AdminCall[] = [];
+  /** Every fulfillment, in creation order (the app's and the merchant's). */
+  readonly fulfillments: FakeFulfillment[] = [];
   /** Answer the next N calls with Shopify's THROTTLED error. */
   throttleNext = 0;
+  /** Answers the next fulfillmentCreate / fulfillmentTrackingInfoUpdate with these userErrors instead of acting. */
+  readonly rejectNext: { operation: "FulfillmentCreate" | "FulfillmentTrackingInfoUpdate"; userErrors: UserError[] }[] = [];
+  private sequence = 1000;
 
   putOrder(shop: string, node: OrderNode) {
     const list = this.orders.get(shop) ?? [];
@@ -21,6 +92,7 @@ export class ShopifyAdminFake {
     if (index >= 0) list[index] = node;
     else list.push(node);
     this.orders.set(shop, list);
+    if (!this.fulfillmentOrdersOf(shop).some((fo) => fo.orderId === node.id)) this.createFulfillmentOrder(shop, node);
   }
 
   /** An AdminGraphql bound to one shop, as the app's factory hands out. */
@@ -29,9 +101,67 @@ export class ShopifyAdminFake {
       this.handle(shop, query, variables) as GraphqlResponse<T>;
   }
 
+  // ---- What the merchant does in the admin ---------------------------------------------------
+
+  /** The order's fulfillment orders, all of them (also those the app cannot see). */
+  fulfillmentOrders(shop: string, orderId: string): FakeFulfillmentOrder[] {
+    return structuredClone(this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === orderId));
+  }
+
+  holdFulfillmentOrders(shop: string, orderId: string, reason = "OTHER", reasonNotes: string | null = null) {
+    for (const fo of this.openOrders(shop, orderId)) {
+      fo.status = "ON_HOLD";
+      fo.holds.push({ reason, reasonNotes });
+    }
+  }
+
+  releaseHolds(shop: string, orderId: string) {
+    for (const fo of this.fulfillmentOrdersOf(shop).filter((f) => f.orderId === orderId && f.status === "ON_HOLD")) {
+      fo.holds = [];
+      fo.status = fo.lineItems.some((line) => line.remainingQuantity < line.totalQuantity) ? "IN_PROGRESS" : "OPEN";
+    }
+  }
+
+  /** The merchant marks items fulfilled by hand (all remaining units when no lines are given). */
+  fulfillByHand(shop: string, orderId: string, lines?: { lineItemId: string; quantity: number }[]): FakeFulfillment {
+    const fulfilled: FakeFulfillment["lineItems"] = [];
+    for (const fo of this.openOrders(shop, orderId)) {
+      for (const line of fo.lineItems) {
+        const wanted = lines ? (lines.find((l) => l.lineItemId === line.lineItemId)?.quantity ?? 0) : line.remainingQuantity;
+        const quantity = Math.min(wanted, line.remainingQuantity);
+        if (quantity <= 0) continue;
+        line.remainingQuantity -= quantity;
+        fulfilled.push({ fulfillmentOrderId: fo.id, fulfillmentOrderLineItemId: line.id, lineItemId: line.lineItemId, quantity });
+      }
+      this.settle(fo);
+    }
+    return this.record(shop, orderId, "merchant", fulfilled, { company: null, number: null, url: null }, false);
+  }
+
+  /** A line item moves to a fulfillment service's location (the app no longer sees it). */
+  assignToFulfillmentService(shop: string, orderId: string, lineItemId: string) {
+    for (const fo of this.openOrders(shop, orderId)) {
+      const line = fo.lineItems.find((l) => l.lineItemId === lineItemId);
+      if (!line) continue;
+      fo.lineItems = fo.lineItems.filter((l) => l !== line);
+      this.fulfillmentOrdersOf(shop).push({
+        id: this.gid("FulfillmentOrder"),
+        orderId,
+        status: "OPEN",
+        managedBy: "service",
+        location: SERVICE_LOCATION,
+        holds: [],
+        lineItems: [line],
+      });
+      if (fo.lineItems.length === 0) fo.status = "CLOSED";
+    }
+  }
+
+  // ---- The GraphQL endpoint ------------------------------------------------------------------
+
   private handle(shop: string, query: string, variables: Record<string, unknown>): GraphqlResponse<unknown> {
     const operation = /(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
-    this.calls.push({ shop, operation, variables });
+    this.calls.push({ shop, operation, variables: structuredClone(variables) });
     if (this.throttleNext > 0) {
       this.throttleNext -= 1;
       return {
@@ -39,9 +169,26 @@ export class ShopifyAdminFake {
         extensions: { cost: { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 10, restoreRate: 100 } } },
       };
     }
-    if (operation === "RecentOrders") return this.recentOrders(shop, variables);
-    if (operation === "PastOrdersCount" || operation === "PastOrders") return this.pastOrders(shop, operation, variables);
-    return { errors: [{ message: `The Shopify fake does not know the operation ${operation}` }] };
+    try {
+      switch (operation) {
+        case "RecentOrders":
+          return this.recentOrders(shop, variables);
+        case "PastOrdersCount":
+        case "PastOrders":
+          return this.pastOrders(shop, operation, variables);
+        case "OrderFulfillmentOrders":
+          return this.orderFulfillmentOrders(shop, query, variables);
+        case "FulfillmentCreate":
+          return this.fulfillmentCreate(shop, query, variables);
+        case "FulfillmentTrackingInfoUpdate":
+          return this.fulfillmentTrackingInfoUpdate(shop, query, variables);
+        default:
+          return { errors: [{ message: `The Shopify fake does not know the operation ${operation}` }] };
+      }
+    } catch (error) {
+      if (error instanceof InputError) return { errors: [{ message: `Variable input is invalid: ${error.message}` }] };
+      throw error;
+    }
   }
 
   private recentOrders(shop: string, variables: Record<string, unknown>): GraphqlResponse<unknown> {
@@ -59,8 +206,230 @@ export class ShopifyAdminFake {
     const end = start + nodes.length;
     return {
       data: { orders: { nodes, pageInfo: { hasNextPage: end < all.length, endCursor: nodes.length ? String(end) : null } } },
-      extensions: { cost: { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1948, restoreRate: 100 } } },
+      extensions: { cost: COST },
     };
+  }
+
+  private orderFulfillmentOrders(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "fulfillmentOrders");
+    onlyKeys(variables, ["id"], "variables");
+    if (!gidOf("Order", variables.id)) throw new InputError(`id must be an Order ID, got ${JSON.stringify(variables.id)}`);
+    const order = (this.orders.get(shop) ?? []).find((node) => node.id === variables.id);
+    if (!order) return { data: { order: null }, extensions: { cost: COST } };
+    const visible = this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === order.id && fo.managedBy === "merchant");
+    return {
+      data: {
+        order: {
+          id: order.id,
+          fulfillmentOrders: {
+            nodes: visible.map((fo) => ({
+              id: fo.id,
+              status: fo.status,
+              assignedLocation: { name: fo.location.name, location: { id: fo.location.id } },
+              fulfillmentHolds: fo.holds.map((hold) => ({ ...hold })),
+              lineItems: {
+                nodes: fo.lineItems.map((line) => ({
+                  id: line.id,
+                  totalQuantity: line.totalQuantity,
+                  remainingQuantity: line.remainingQuantity,
+                  lineItem: { id: `gid://shopify/LineItem/${line.lineItemId}` },
+                })),
+              },
+            })),
+          },
+          fulfillments: this.fulfillments
+            .filter((f) => f.shop === shop && f.orderId === order.id)
+            .map((f) => ({ id: f.id, status: f.status, trackingInfo: f.trackingInfo.number || f.trackingInfo.company ? [{ ...f.trackingInfo }] : [] })),
+        },
+      },
+      extensions: { cost: COST },
+    };
+  }
+
+  private fulfillmentCreate(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "fulfillmentCreate");
+    onlyKeys(variables, ["fulfillment", "message"], "variables");
+    const input = variables.fulfillment;
+    if (!isObject(input)) throw new InputError("fulfillment must be a FulfillmentInput object");
+    onlyKeys(input, ["lineItemsByFulfillmentOrder", "notifyCustomer", "originAddress", "trackingInfo"], "fulfillment");
+    if (input.notifyCustomer !== undefined && typeof input.notifyCustomer !== "boolean") throw new InputError("fulfillment.notifyCustomer must be a Boolean");
+    const trackingInfo = input.trackingInfo === undefined ? { company: null, number: null, url: null } : checkTrackingInput(input.trackingInfo, "fulfillment.trackingInfo");
+    const groups = input.lineItemsByFulfillmentOrder;
+    if (!Array.isArray(groups) || groups.length === 0) throw new InputError("fulfillment.lineItemsByFulfillmentOrder must be a non-empty list");
+    const requests = groups.map((group, index) => {
+      const where = `fulfillment.lineItemsByFulfillmentOrder[${index}]`;
+      if (!isObject(group)) throw new InputError(`${where} must be an object`);
+      onlyKeys(group, ["fulfillmentOrderId", "fulfillmentOrderLineItems"], where);
+      if (!gidOf("FulfillmentOrder", group.fulfillmentOrderId)) throw new InputError(`${where}.fulfillmentOrderId must be a FulfillmentOrder ID`);
+      const lines = group.fulfillmentOrderLineItems ?? [];
+      if (!Array.isArray(lines)) throw new InputError(`${where}.fulfillmentOrderLineItems must be a list`);
+      return {
+        fulfillmentOrderId: group.fulfillmentOrderId as string,
+        lines: lines.map((line, lineIndex) => {
+          const at = `${where}.fulfillmentOrderLineItems[${lineIndex}]`;
+          if (!isObject(line)) throw new InputError(`${at} must be an object`);
+          onlyKeys(line, ["id", "quantity"], at);
+          if (!gidOf("FulfillmentOrderLineItem", line.id)) throw new InputError(`${at}.id must be a FulfillmentOrderLineItem ID`);
+          if (!Number.isInteger(line.quantity)) throw new InputError(`${at}.quantity must be an Int`);
+          return { id: line.id as string, quantity: line.quantity as number };
+        }),
+      };
+    });
+
+    const rejected = this.takeRejection("FulfillmentCreate");
+    if (rejected) return this.payload("fulfillmentCreate", { fulfillment: null, userErrors: rejected });
+
+    const userErrors: UserError[] = [];
+    if (trackingInfo.url && !trackingInfo.number) userErrors.push({ field: ["fulfillment", "trackingInfo", "url"], message: "A tracking URL requires a tracking number." });
+    const found = requests.map((request) => ({ request, fo: this.visibleFulfillmentOrder(shop, request.fulfillmentOrderId) }));
+    for (const { request, fo } of found) {
+      if (!fo) {
+        userErrors.push({ field: ["fulfillment"], message: `Fulfillment order ${request.fulfillmentOrderId} does not exist.` });
+      } else if (!FULFILLABLE.has(fo.status)) {
+        userErrors.push({ field: ["fulfillment"], message: `Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.` });
+      } else {
+        for (const line of request.lines) {
+          const held = fo.lineItems.find((l) => l.id === line.id);
+          if (!held) userErrors.push({ field: ["fulfillment"], message: `Fulfillment order line item ${line.id} does not belong to fulfillment order ${fo.id}.` });
+          else if (line.quantity <= 0 || line.quantity > held.remainingQuantity) {
+            userErrors.push({ field: ["fulfillment"], message: "Invalid fulfillment order line item quantity requested." });
+          }
+        }
+      }
+    }
+    const orders = found.map((f) => f.fo).filter((fo): fo is FakeFulfillmentOrder => fo !== undefined);
+    if (new Set(orders.map((fo) => fo.orderId)).size > 1) userErrors.push({ field: ["fulfillment"], message: "All fulfillment orders must belong to the same order." });
+    if (new Set(orders.map((fo) => fo.location.id)).size > 1) {
+      userErrors.push({ field: ["fulfillment"], message: "All fulfillment orders in this fulfillment must be assigned to the same location." });
+    }
+    if (userErrors.length > 0) return this.payload("fulfillmentCreate", { fulfillment: null, userErrors });
+
+    const lines: FakeFulfillment["lineItems"] = [];
+    for (const { request, fo } of found) {
+      const target = fo!;
+      // Left blank, every remaining unit of the fulfillment order is fulfilled (Shopify's rule).
+      const picks = request.lines.length > 0 ? request.lines : target.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ id: l.id, quantity: l.remainingQuantity }));
+      for (const pick of picks) {
+        const held = target.lineItems.find((l) => l.id === pick.id)!;
+        held.remainingQuantity -= pick.quantity;
+        lines.push({ fulfillmentOrderId: target.id, fulfillmentOrderLineItemId: held.id, lineItemId: held.lineItemId, quantity: pick.quantity });
+      }
+      this.settle(target);
+    }
+    const fulfillment = this.record(shop, orders[0].orderId, "app", lines, trackingInfo, input.notifyCustomer === true);
+    return this.payload("fulfillmentCreate", {
+      fulfillment: { id: fulfillment.id, status: fulfillment.status, trackingInfo: fulfillment.trackingInfo.number ? [{ ...fulfillment.trackingInfo }] : [] },
+      userErrors: [],
+    });
+  }
+
+  private fulfillmentTrackingInfoUpdate(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "fulfillmentTrackingInfoUpdate");
+    onlyKeys(variables, ["fulfillmentId", "trackingInfoInput", "notifyCustomer"], "variables");
+    if (!gidOf("Fulfillment", variables.fulfillmentId)) throw new InputError("fulfillmentId must be a Fulfillment ID");
+    const trackingInfo = checkTrackingInput(variables.trackingInfoInput, "trackingInfoInput");
+    if (variables.notifyCustomer !== undefined && variables.notifyCustomer !== null && typeof variables.notifyCustomer !== "boolean") {
+      throw new InputError("notifyCustomer must be a Boolean");
+    }
+    const rejected = this.takeRejection("FulfillmentTrackingInfoUpdate");
+    if (rejected) return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: null, userErrors: rejected });
+    const fulfillment = this.fulfillments.find((f) => f.shop === shop && f.id === variables.fulfillmentId);
+    if (!fulfillment) return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: null, userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment does not exist." }] });
+    if (trackingInfo.url && !trackingInfo.number) {
+      return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: null, userErrors: [{ field: ["trackingInfoInput", "url"], message: "A tracking URL requires a tracking number." }] });
+    }
+    fulfillment.trackingInfo = trackingInfo;
+    fulfillment.trackingUpdates.push({ trackingInfo, notifyCustomer: variables.notifyCustomer === true });
+    return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: { id: fulfillment.id, trackingInfo: [{ ...trackingInfo }] }, userErrors: [] });
+  }
+
+  // ---- Internals -----------------------------------------------------------------------------
+
+  /** The deprecated V2 mutations carry the same operation names in many apps: insist on the current field. */
+  private requireField(query: string, field: string) {
+    if (!new RegExp(`\\b${field}\\s*\\(`).test(query) || new RegExp(`\\b${field}V2\\b`).test(query)) {
+      throw new InputError(`the operation must call ${field} (the deprecated V2 field is not accepted)`);
+    }
+  }
+
+  private payload(field: string, value: unknown): GraphqlResponse<unknown> {
+    return { data: { [field]: value }, extensions: { cost: { ...COST, requestedQueryCost: 10 } } };
+  }
+
+  private takeRejection(operation: "FulfillmentCreate" | "FulfillmentTrackingInfoUpdate"): UserError[] | null {
+    const index = this.rejectNext.findIndex((r) => r.operation === operation);
+    if (index < 0) return null;
+    return this.rejectNext.splice(index, 1)[0].userErrors;
+  }
+
+  private gid(type: string) {
+    this.sequence += 1;
+    return `gid://shopify/${type}/${this.sequence}`;
+  }
+
+  private fulfillmentOrdersOf(shop: string): FakeFulfillmentOrder[] {
+    let list = this.fulfillmentOrdersByShop.get(shop);
+    if (!list) {
+      list = [];
+      this.fulfillmentOrdersByShop.set(shop, list);
+    }
+    return list;
+  }
+
+  private openOrders(shop: string, orderId: string) {
+    return this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === orderId && FULFILLABLE.has(fo.status));
+  }
+
+  private visibleFulfillmentOrder(shop: string, id: string) {
+    return this.fulfillmentOrdersOf(shop).find((fo) => fo.id === id && fo.managedBy === "merchant");
+  }
+
+  private createFulfillmentOrder(shop: string, node: OrderNode) {
+    const lineItems = ((node.lineItems as { nodes?: Record<string, unknown>[] } | undefined)?.nodes ?? [])
+      .map((line) => ({
+        id: this.gid("FulfillmentOrderLineItem"),
+        lineItemId: String(line.id).replace(/^gid:\/\/shopify\/LineItem\//, ""),
+        quantity: Number(line.currentQuantity ?? line.quantity ?? 0),
+      }))
+      .filter((line) => line.quantity > 0)
+      .map(({ quantity, ...line }) => ({ ...line, totalQuantity: quantity, remainingQuantity: quantity }));
+    this.fulfillmentOrdersOf(shop).push({
+      id: this.gid("FulfillmentOrder"),
+      orderId: node.id,
+      status: "OPEN",
+      managedBy: "merchant",
+      location: SHOP_LOCATION,
+      holds: [],
+      lineItems,
+    });
+  }
+
+  /** After units were fulfilled: CLOSED when nothing remains, else IN_PROGRESS. */
+  private settle(fo: FakeFulfillmentOrder) {
+    fo.status = fo.lineItems.every((line) => line.remainingQuantity === 0) ? "CLOSED" : "IN_PROGRESS";
+  }
+
+  private record(
+    shop: string,
+    orderId: string,
+    createdBy: FakeFulfillment["createdBy"],
+    lineItems: FakeFulfillment["lineItems"],
+    trackingInfo: FakeTrackingInfo,
+    notifyCustomer: boolean,
+  ): FakeFulfillment {
+    const fulfillment: FakeFulfillment = {
+      id: this.gid("Fulfillment"),
+      shop,
+      orderId,
+      status: "SUCCESS",
+      createdBy,
+      lineItems,
+      trackingInfo,
+      notifyCustomer,
+      trackingUpdates: [],
+    };
+    this.fulfillments.push(fulfillment);
+    return fulfillment;
   }
 
   // ---- "Send past orders" (app/domain/backfill): ordersCount and orders by creation date ----

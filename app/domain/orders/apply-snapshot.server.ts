@@ -9,6 +9,8 @@ import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
 import { enqueueJob } from "~/jobs/queue.server";
 import type { Db } from "~/models/db-types";
 import { addOrderEvent, findOrderByShopifyId, snapshotColumns } from "~/models/order.server";
+import { queueAddressChangeIfNeeded } from "./address-change.server";
+import { queueCancellationIfNeeded } from "./cancel-at-hypersku.server";
 import { isUnsent } from "./order-state";
 import { planForwarding } from "./plan-forwarding";
 import type { ShopifyOrderSnapshot } from "./shopify-order";
@@ -71,6 +73,9 @@ export async function applyOrderSnapshot(
   await db.order.update({ where: { id: existing.id }, data: columns });
   if (!isUnsent(existing.state)) {
     await addOrderEvent(db, existing.id, { kind: "updated", message: `Changed in Shopify after it was sent (${source}).`, data: { source } });
+    // What HyperSKU must hear about (a cancellation, a new address) is queued here and done by jobs.
+    await queueCancellationIfNeeded(db, existing, snapshot, now);
+    await queueAddressChangeIfNeeded(db, existing, snapshot, now);
     return "updated_after_sending";
   }
   const plan = await planAndSchedule(db, shop, existing.id, snapshot, now);

@@ -1,0 +1,138 @@
+/**
+ * customers/redact and shop/redact: the personal data the app stored is removed from every place
+ * it went (the order's Shopify copy, the request sent to HyperSKU, HyperSKU's answer, the timeline,
+ * errors, parcels, jobs, webhook evidence) while the non-personal evidence stays: ids, order name,
+ * statuses, amounts, items, dates and the timeline's kinds.
+ *
+ * On SQLite, erased values would otherwise survive in the files: an UPDATE frees the old row's
+ * bytes without clearing them (earlier versions of the row too), and the write-ahead log keeps old
+ * pages. So the rows are rewritten with `secure_delete` on (SQLite zeroes what it frees), and a
+ * compaction job follows: VACUUM rebuilds the file without any free space, and a TRUNCATE
+ * checkpoint empties the log (https://www.sqlite.org/pragma.html#pragma_secure_delete,
+ * https://www.sqlite.org/lang_vacuum.html). It is a job because VACUUM takes the whole database
+ * for a moment, which a webhook answer should not wait for. PostgreSQL reclaims dead rows with
+ * (auto)vacuum.
+ */
+import type { Order, Prisma } from "@prisma/client";
+import { getDatabaseEngine } from "~/database-url";
+import prisma from "~/db.server";
+import { isUnsent } from "~/domain/orders/order-state";
+import { env } from "~/env.server";
+import { compactDatabaseKey, JOB_TYPES } from "~/jobs/job-types";
+import { cancelJobs, enqueueJob } from "~/jobs/queue.server";
+import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { logger } from "~/logger.server";
+import { deleteTokenSet } from "~/models/hypersku-connection.server";
+import { addOrderEvent, readSnapshot } from "~/models/order.server";
+import { deleteSessionsForShop } from "~/models/session.server";
+import { anonymiseHyperskuResponse, anonymiseSentRequest, anonymiseSnapshot, collectPersonalValues, scrubText } from "./anonymise";
+import type { CustomerSelector } from "./compliance-payloads";
+
+const CHUNK = 100;
+export const REDACTED_STATE_REASON = "The customer's personal data was erased at Shopify's request, so this order will not be sent to HyperSKU.";
+
+const isSqlite = () => getDatabaseEngine(env.DATABASE_URL) === "sqlite";
+
+/** Runs `work` with SQLite zeroing what it frees, then queues the compaction of the file. */
+async function erasingForGood<T>(work: () => Promise<T>): Promise<T> {
+  if (!isSqlite()) return work();
+  await prisma.$queryRawUnsafe("PRAGMA secure_delete = ON");
+  const result = await work();
+  await enqueueJob(prisma, { type: JOB_TYPES.compactDatabase, uniqueKey: compactDatabaseKey() });
+  notifyWorkAvailable();
+  return result;
+}
+
+/** The compaction job: no erased value is left in free pages or in the write-ahead log. */
+export async function compactDatabase(): Promise<void> {
+  if (!isSqlite()) return;
+  await prisma.$executeRawUnsafe("VACUUM");
+  await prisma.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+/** The shop's orders of one customer: the ones Shopify names, and any holding the e-mail or phone. */
+export function customerOrdersWhere(shop: string, selector: CustomerSelector): Prisma.OrderWhereInput {
+  const matches: Prisma.OrderWhereInput[] = [];
+  if (selector.orderIds.length > 0) matches.push({ shopifyOrderId: { in: selector.orderIds } });
+  for (const value of [selector.email, selector.phone]) {
+    if (value && value.length >= 5) matches.push({ snapshot: { contains: value } }, { sentRequest: { contains: value } });
+  }
+  return matches.length > 0 ? { shop, OR: matches } : { shop, id: "-" };
+}
+
+async function redactOrder(order: Order, extra: (string | null)[], source: string) {
+  const values = collectPersonalValues(order, extra);
+  const scrub = (text: string | null) => scrubText(text, values);
+  const unsent = isUnsent(order.state);
+  await prisma.$transaction(async (tx) => {
+    await tx.order.update({
+      where: { id: order.id },
+      data: {
+        snapshot: JSON.stringify(anonymiseSnapshot(readSnapshot(order))),
+        sentRequest: anonymiseSentRequest(order.sentRequest),
+        hyperskuResponse: anonymiseHyperskuResponse(order.hyperskuResponse),
+        lastError: scrub(order.lastError),
+        flagReason: scrub(order.flagReason),
+        ...(unsent
+          ? { state: "skipped", stateCode: "customer_redacted", stateReason: REDACTED_STATE_REASON, forwardNotBefore: null, nextAttemptAt: null }
+          : { stateReason: scrub(order.stateReason) }),
+      },
+    });
+    const events = await tx.orderEvent.findMany({ where: { orderId: order.id } });
+    for (const event of events) {
+      const message = scrub(event.message);
+      const data = scrub(event.data);
+      if (message !== event.message || data !== event.data) await tx.orderEvent.update({ where: { id: event.id }, data: { message, data } });
+    }
+    const parcels = await tx.parcel.findMany({ where: { orderId: order.id } });
+    for (const parcel of parcels) {
+      const items = scrub(parcel.items)!;
+      const fulfillmentError = scrub(parcel.fulfillmentError);
+      if (items !== parcel.items || fulfillmentError !== parcel.fulfillmentError) await tx.parcel.update({ where: { id: parcel.id }, data: { items, fulfillmentError } });
+    }
+    const jobs = await tx.job.findMany({ where: { subjectId: order.id, lastError: { not: null } } });
+    for (const job of jobs) await tx.job.update({ where: { id: job.id }, data: { lastError: scrub(job.lastError) } });
+    if (unsent) {
+      await tx.job.updateMany({ where: { subjectId: order.id, status: "pending" }, data: { status: "cancelled", uniqueKey: null, finishedAt: new Date() } });
+    }
+    const deliveries = await tx.webhookDelivery.findMany({ where: { shop: order.shop, shopifyOrderId: order.shopifyOrderId, problem: { not: null } } });
+    for (const delivery of deliveries) await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { problem: scrub(delivery.problem) } });
+    await addOrderEvent(tx, order.id, { kind: "privacy", outcome: "redacted", message: `Personal data erased (${source}).` });
+  });
+}
+
+async function redactWhere(where: Prisma.OrderWhereInput, extra: (string | null)[], source: string): Promise<number> {
+  let count = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const orders = await prisma.order.findMany({ where, orderBy: { id: "asc" }, take: CHUNK, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+    for (const order of orders) await redactOrder(order, extra, source);
+    count += orders.length;
+    if (orders.length < CHUNK) return count;
+    cursor = orders[orders.length - 1].id;
+  }
+}
+
+/** customers/redact: the named orders and any others holding the customer's e-mail or phone. */
+export async function redactCustomer(shop: string, selector: CustomerSelector): Promise<number> {
+  const count = await erasingForGood(() => redactWhere(customerOrdersWhere(shop, selector), [selector.email, selector.phone], "customers/redact"));
+  logger.info({ shop, orders: count }, "customer data redacted");
+  return count;
+}
+
+/**
+ * shop/redact (48 hours after uninstalling): every order of the shop is anonymised, and its
+ * sessions, HyperSKU tokens and queued work are deleted. The shop row (settings) stays, so the
+ * evidence keeps its context.
+ */
+export async function redactShop(shop: string): Promise<number> {
+  const count = await erasingForGood(async () => {
+    await deleteSessionsForShop(shop);
+    await deleteTokenSet(shop);
+    await prisma.hyperskuAuthorizationState.deleteMany({ where: { shop } });
+    await cancelJobs({ shop });
+    return redactWhere({ shop }, [], "shop/redact");
+  });
+  logger.info({ shop, orders: count }, "shop data redacted");
+  return count;
+}

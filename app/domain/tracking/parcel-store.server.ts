@@ -1,0 +1,101 @@
+/**
+ * Folds a fresh list of HyperSKU parcels into an order's Parcel rows and timeline. Safe to run twice
+ * at once: rows are created under their unique (order, key) and changed only from the values this
+ * run read, so each parcel and each tracking change is recorded once.
+ */
+import type { Order } from "@prisma/client";
+import prisma from "~/db.server";
+import { isUniqueViolation } from "~/models/db-types";
+import { addOrderEvent } from "~/models/order.server";
+import { describeParcelItems, describeTracking, parcelWork } from "./parcel-work";
+import type { ParsedParcel } from "./parse-parcels";
+import { planParcelChanges } from "./plan-parcel-changes";
+
+export type ParcelOutcome = { added: number; trackingChanged: number; needsFulfillment: boolean };
+
+const FULFILLED_STATES = new Set(["created", "updating"]);
+
+export async function applyParcels(order: Pick<Order, "id" | "shop">, parsed: ParsedParcel[]): Promise<ParcelOutcome> {
+  const stored = await prisma.parcel.findMany({ where: { orderId: order.id } });
+  const plan = planParcelChanges(stored, parsed);
+  const outcome: ParcelOutcome = { added: 0, trackingChanged: 0, needsFulfillment: false };
+
+  for (const parcel of plan.create) {
+    try {
+      await prisma.$transaction(async (tx) => {
+        await tx.parcel.create({
+          data: {
+            orderId: order.id,
+            shop: order.shop,
+            parcelKey: parcel.parcelKey,
+            trackingCompany: parcel.trackingCompany,
+            trackingNumber: parcel.trackingNumber,
+            trackingUrl: parcel.trackingUrl,
+            items: JSON.stringify(parcel.items),
+            status: parcel.status,
+          },
+        });
+        await addOrderEvent(tx, order.id, {
+          kind: "tracking",
+          outcome: "added",
+          message: `HyperSKU shipped a parcel: ${describeParcelItems(parcel.items)}; tracking ${describeTracking(parcel)}.`,
+          data: { parcelKey: parcel.parcelKey, trackingCompany: parcel.trackingCompany, trackingNumber: parcel.trackingNumber },
+        });
+      });
+      outcome.added += 1;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error; // a concurrent sync recorded it first
+    }
+  }
+
+  for (const change of plan.update) {
+    const before = stored.find((parcel) => parcel.id === change.id)!;
+    const { parcel, previous } = change;
+    // The contents (key) of a parcel already in Shopify stay as fulfilled; only HyperSKU's view refreshes.
+    const rekey = change.contentsChanged && !FULFILLED_STATES.has(before.fulfillmentState);
+    try {
+      await prisma.$transaction(async (tx) => {
+        const { count } = await tx.parcel.updateMany({
+          where: { id: change.id, trackingCompany: previous.trackingCompany, trackingNumber: previous.trackingNumber, trackingUrl: previous.trackingUrl },
+          data: {
+            trackingCompany: parcel.trackingCompany,
+            trackingNumber: parcel.trackingNumber,
+            trackingUrl: parcel.trackingUrl,
+            status: parcel.status,
+            ...(rekey || !change.contentsChanged ? { items: JSON.stringify(parcel.items) } : {}),
+            ...(rekey ? { parcelKey: parcel.parcelKey } : {}),
+          },
+        });
+        if (count === 1 && change.trackingChanged) {
+          await addOrderEvent(tx, order.id, {
+            kind: "tracking",
+            outcome: "changed",
+            message: `HyperSKU changed a parcel's tracking from ${describeTracking(previous)} to ${describeTracking(parcel)}.`,
+            data: { parcelKey: parcel.parcelKey, from: previous.trackingNumber, to: parcel.trackingNumber },
+          });
+          outcome.trackingChanged += 1;
+        }
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  for (const gone of plan.vanished) {
+    if (gone.fulfillmentState !== "pending") continue;
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.parcel.updateMany({
+        where: { id: gone.id, fulfillmentState: "pending" },
+        data: { fulfillmentState: "not_needed", fulfillmentError: "HyperSKU no longer lists this parcel." },
+      });
+      if (count === 1) {
+        await addOrderEvent(tx, order.id, { kind: "tracking", outcome: "removed", message: `HyperSKU no longer lists the parcel with tracking ${describeTracking(gone)}.` });
+      }
+    });
+  }
+
+  const now = new Date();
+  const rows = await prisma.parcel.findMany({ where: { orderId: order.id } });
+  outcome.needsFulfillment = rows.some((row) => parcelWork(row, now) !== null);
+  return outcome;
+}

@@ -1,0 +1,285 @@
+/**
+ * Status and tracking sync: asks HyperSKU about a shop's orders that are due (Order.nextSyncAt,
+ * chosen by sync-schedule.ts), records every status change and parcel in the order's timeline,
+ * queues the Shopify fulfillments, and sets the next time to ask (null once the order is final).
+ *
+ * A freshly sent order has neither nextSyncAt nor lastSyncedAt: it is due at once, so the forward
+ * job needs to know nothing about syncing. Statuses are asked in batches of 50 ids; parcels are
+ * fetched for orders that ship, are shipping, or just changed past shipping.
+ *
+ * Two syncs of one order at the same time are harmless: status writes are compare-and-set (the
+ * change and its event are recorded by one of them), parcels are unique per order and key, and the
+ * fulfillment job is unique per order and claims each parcel.
+ */
+import type { Order, Shop } from "@prisma/client";
+import prisma from "~/db.server";
+import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
+import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { describeHyperskuStatus, isBeforeShipping } from "~/domain/orders/hypersku-status";
+import type { HyperskuLogisticsItem, HyperskuOrder, OrderStatusInfo } from "~/integrations/hypersku/schemas";
+import {
+  HyperskuError,
+  HyperskuNotConfiguredError,
+  HyperskuReconnectNeededError,
+  HyperskuRejectedError,
+  HyperskuUnavailableError,
+} from "~/integrations/hypersku/errors";
+import { JOB_TYPES, syncOrdersKey } from "~/jobs/job-types";
+import { enqueueJob } from "~/jobs/queue.server";
+import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { logger } from "~/logger.server";
+import { addOrderEvent } from "~/models/order.server";
+import { queueParcelFulfillment } from "./fulfill-parcels.server";
+import { clearOrderFlag, setOrderFlag } from "./order-flags.server";
+import { applyParcels, type ParcelOutcome } from "./parcel-store.server";
+import { parseParcels } from "./parse-parcels";
+import { computeNextSyncAt, describeSyncStop } from "./sync-schedule";
+
+export const SYNC_BATCH_SIZE = 50;
+/** Per run; a shop with more due orders gets another run straight after. */
+export const MAX_ORDERS_PER_RUN = 500;
+/** Statuses at which HyperSKU has parcels to fetch every time (tracking may still change). */
+const SHIPPING_CODES = new Set([4, 14]);
+
+export type SyncRunResult = { checked: number; statusChanges: number; parcelsAdded: number; trackingChanges: number; more: boolean };
+
+export type SyncJobResult =
+  | { kind: "done" }
+  | { kind: "retry"; error: string; retryAfterMs?: number }
+  | { kind: "reschedule"; runAt: Date; note?: string };
+
+const hyperskuIdOf = (order: Pick<Order, "hyperskuOrderId">) => {
+  const id = Number(order.hyperskuOrderId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+const statusName = (code: number | null, desc?: string | null) => describeHyperskuStatus(code, desc)?.name ?? "unknown";
+
+/** Orders of the shop that are at HyperSKU and due now (fresh ones included). */
+export function dueOrdersWhere(shop: string, now: Date) {
+  return {
+    shop,
+    state: "sent",
+    OR: [{ nextSyncAt: { lte: now } }, { nextSyncAt: null, lastSyncedAt: null }],
+  };
+}
+
+/** When the shop next has an order to ask about; null when none is waiting. */
+export async function getNextShopSyncAt(shop: string, now = new Date()): Promise<Date | null> {
+  const fresh = await prisma.order.findFirst({ where: { shop, state: "sent", nextSyncAt: null, lastSyncedAt: null }, select: { id: true } });
+  if (fresh) return now;
+  const next = await prisma.order.aggregate({ where: { shop, state: "sent", nextSyncAt: { not: null } }, _min: { nextSyncAt: true } });
+  return next._min.nextSyncAt;
+}
+
+export async function queueShopSync(shop: string, runAt = new Date()) {
+  await enqueueJob(prisma, { type: JOB_TYPES.syncOrders, shop, subjectId: shop, uniqueKey: syncOrdersKey(shop), runAt });
+}
+
+async function fetchLogistics(shop: Shop, order: Order): Promise<HyperskuLogisticsItem[]> {
+  const { client } = getHypersku();
+  try {
+    return await withHyperskuAccess(shop.domain, (auth) => client.internationalLogisticsInfo(auth, order.shopifyOrderId));
+  } catch (error) {
+    if (!(error instanceof HyperskuRejectedError)) throw error;
+    // The logistics path is the least certain of the contract; the order itself lists its parcels too.
+    const found = await findAtHypersku(shop, order);
+    return found?.logisticsItems ?? [];
+  }
+}
+
+async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
+  const { client } = getHypersku();
+  const found = await withHyperskuAccess(shop.domain, (auth) =>
+    client.getOrdersByExternalOrderId(auth, { storeCode: shop.domain, storeOrderId: order.shopifyOrderId }),
+  );
+  const id = order.hyperskuOrderId;
+  return found.find((candidate) => id && String(candidate.orderBaseInfo?.orderId) === id) ?? found[0] ?? null;
+}
+
+/** Records a status HyperSKU reported: one event per change, even with two syncs at once. */
+async function recordStatus(order: Order, info: { status: number | null; statusDesc: string | null; orderId?: number | null }): Promise<boolean> {
+  const changed = info.status !== order.hyperskuStatus;
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({
+      where: { id: order.id, hyperskuStatus: order.hyperskuStatus },
+      data: {
+        hyperskuStatus: info.status,
+        hyperskuStatusDesc: info.statusDesc,
+        ...(order.hyperskuOrderId === null && info.orderId != null ? { hyperskuOrderId: String(info.orderId) } : {}),
+      },
+    });
+    if (count === 1 && changed) {
+      await addOrderEvent(tx, order.id, {
+        kind: "status",
+        outcome: info.status === null ? null : String(info.status),
+        message:
+          order.hyperskuStatus === null
+            ? `HyperSKU status: ${statusName(info.status, info.statusDesc)}.`
+            : `HyperSKU status: ${statusName(order.hyperskuStatus, order.hyperskuStatusDesc)} → ${statusName(info.status, info.statusDesc)}.`,
+        data: { from: order.hyperskuStatus, to: info.status },
+      });
+    }
+    return count === 1 && changed;
+  });
+}
+
+async function scheduleNext(order: Order, status: number | null, now: Date) {
+  const nextSyncAt = computeNextSyncAt({ status, sentAt: order.sentAt ?? order.createdAt, now });
+  const stop = nextSyncAt ? null : describeSyncStop(status, now.getTime() - (order.sentAt ?? order.createdAt).getTime());
+  await prisma.order.update({ where: { id: order.id }, data: { lastSyncedAt: now, nextSyncAt } });
+  if (stop && order.nextSyncAt !== null) await addOrderEvent(prisma, order.id, { kind: "sync", outcome: "stopped", message: stop });
+}
+
+type OrderSync = { statusChanged: boolean; parcels: ParcelOutcome | null };
+
+/** One order, given what getOrdersStatus said about it (undefined: not asked, null: not listed). */
+async function syncOne(shop: Shop, order: Order, reported: OrderStatusInfo | null | undefined, now: Date, force = false): Promise<OrderSync> {
+  let info: { status: number | null; statusDesc: string | null; orderId?: number | null } | null = reported
+    ? { status: reported.status ?? null, statusDesc: reported.statusDesc ?? null }
+    : null;
+  let known: HyperskuOrder | null = null;
+  if (!info) {
+    known = await findAtHypersku(shop, order);
+    const base = known?.orderBaseInfo;
+    info = base ? { status: base.status ?? null, statusDesc: base.statusDesc ?? null, orderId: base.orderId } : null;
+  }
+  if (!info) {
+    await setOrderFlag(order.id, "hypersku_order_missing", "HyperSKU no longer lists this order. Check it in HyperSKU; the app will keep looking once a day.");
+    await prisma.order.update({ where: { id: order.id }, data: { lastSyncedAt: now, nextSyncAt: new Date(now.getTime() + 24 * 3600_000) } });
+    return { statusChanged: false, parcels: null };
+  }
+  await clearOrderFlag(order.id, ["hypersku_order_missing"]);
+  const statusChanged = await recordStatus(order, info);
+  const fresh = { ...order, hyperskuOrderId: order.hyperskuOrderId ?? (info.orderId != null ? String(info.orderId) : null) };
+
+  let parcels: ParcelOutcome | null = null;
+  const shipped = info.status !== null && !isBeforeShipping(info.status);
+  if (force || (info.status !== null && SHIPPING_CODES.has(info.status)) || (shipped && (statusChanged || order.lastSyncedAt === null))) {
+    // An order looked up whole already lists its parcels; otherwise ask the logistics operation.
+    const logistics = known ? (known.logisticsItems ?? []) : await fetchLogistics(shop, fresh);
+    parcels = await applyParcels(order, parseParcels(logistics, fresh.hyperskuOrderId));
+    if (parcels.needsFulfillment) await queueParcelFulfillment(prisma, order);
+  }
+  await scheduleNext(order, info.status, now);
+  return { statusChanged, parcels };
+}
+
+function tally(result: SyncRunResult, synced: OrderSync) {
+  result.checked += 1;
+  if (synced.statusChanged) result.statusChanges += 1;
+  result.parcelsAdded += synced.parcels?.added ?? 0;
+  result.trackingChanges += synced.parcels?.trackingChanged ?? 0;
+}
+
+/** Asks HyperSKU about every due order of the shop (up to MAX_ORDERS_PER_RUN). Throws HyperskuError. */
+export async function syncShopOrders(shopDomain: string, now = new Date()): Promise<SyncRunResult> {
+  const result: SyncRunResult = { checked: 0, statusChanges: 0, parcelsAdded: 0, trackingChanges: 0, more: false };
+  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
+  if (!shop || shop.uninstalledAt || !canForward(parseHyperskuStatus(shop.hyperskuStatus))) return result;
+
+  const due = await prisma.order.findMany({
+    where: dueOrdersWhere(shopDomain, now),
+    orderBy: [{ nextSyncAt: "asc" }, { sentAt: "asc" }],
+    take: MAX_ORDERS_PER_RUN + 1,
+  });
+  result.more = due.length > MAX_ORDERS_PER_RUN;
+  const orders = due.slice(0, MAX_ORDERS_PER_RUN);
+  const withId = orders.filter((order) => hyperskuIdOf(order) !== null);
+  const withoutId = orders.filter((order) => hyperskuIdOf(order) === null);
+
+  const { client } = getHypersku();
+  for (let start = 0; start < withId.length; start += SYNC_BATCH_SIZE) {
+    const batch = withId.slice(start, start + SYNC_BATCH_SIZE);
+    const statuses = await withHyperskuAccess(shopDomain, (auth) => client.getOrdersStatus(auth, batch.map((order) => hyperskuIdOf(order)!)));
+    for (const order of batch) {
+      const reported = statuses.find((row) => row.orderId === hyperskuIdOf(order)) ?? null;
+      tally(result, await syncOne(shop, order, reported, now));
+    }
+  }
+  for (const order of withoutId) tally(result, await syncOne(shop, order, undefined, now));
+  if (result.statusChanges + result.parcelsAdded + result.trackingChanges > 0) notifyWorkAvailable();
+  return result;
+}
+
+/** The sync job: the run, with HyperSKU's failures turned into the queue's answers. */
+export async function runShopSync(shopDomain: string): Promise<SyncJobResult> {
+  try {
+    const result = await syncShopOrders(shopDomain);
+    if (result.checked > 0) logger.info({ shop: shopDomain, ...result }, "synced orders with HyperSKU");
+    return result.more ? { kind: "reschedule", runAt: new Date(), note: "More orders are due." } : { kind: "done" };
+  } catch (error) {
+    if (!(error instanceof HyperskuError)) throw error;
+    // Not connected any more: the scheduler queues the shop again once it reconnects.
+    if (error instanceof HyperskuReconnectNeededError || error instanceof HyperskuNotConfiguredError) return { kind: "done" };
+    const retryAfterMs = error instanceof HyperskuUnavailableError ? error.retryAfterMs : undefined;
+    return { kind: "retry", error: error.message, retryAfterMs };
+  }
+}
+
+/** Failed and conflicting parcels get another try when the merchant asks (after fixing the cause). */
+async function reopenParcels(orderId: string): Promise<number> {
+  const reopenedCreated = await prisma.parcel.updateMany({
+    where: { orderId, fulfillmentState: "failed", shopifyFulfillmentId: { not: null } },
+    data: { fulfillmentState: "created", fulfillmentError: null, syncedTracking: null },
+  });
+  const reopenedPending = await prisma.parcel.updateMany({
+    where: { orderId, fulfillmentState: { in: ["failed", "conflict"] }, shopifyFulfillmentId: null },
+    data: { fulfillmentState: "pending", fulfillmentError: null },
+  });
+  return reopenedCreated.count + reopenedPending.count;
+}
+
+/**
+ * "Refresh from HyperSKU" on one order: asks HyperSKU now (whatever the schedule says), retries the
+ * parcels that failed or conflicted in Shopify, and says in plain words where the order stands.
+ * Orders of `shop` only: another shop's order id behaves as if it did not exist.
+ */
+export async function syncOrderNow(shop: string, orderId: string): Promise<{ ok: boolean; message: string }> {
+  const order = await prisma.order.findFirst({ where: { id: orderId, shop } });
+  if (!order) return { ok: false, message: "Order not found." };
+  if (order.state !== "sent") return { ok: false, message: "This order is not at HyperSKU yet, so there is nothing to refresh." };
+  const shopRecord = await prisma.shop.findUnique({ where: { domain: shop } });
+  if (!shopRecord || shopRecord.uninstalledAt || !canForward(parseHyperskuStatus(shopRecord.hyperskuStatus))) {
+    return { ok: false, message: "Connect HyperSKU first; the order is refreshed automatically afterwards." };
+  }
+  const reopened = await reopenParcels(order.id);
+  const now = new Date();
+  try {
+    const id = hyperskuIdOf(order);
+    let reported: OrderStatusInfo | null | undefined;
+    if (id !== null) {
+      const statuses = await withHyperskuAccess(shop, (auth) => getHypersku().client.getOrdersStatus(auth, [id]));
+      reported = statuses.find((row) => row.orderId === id) ?? null;
+    }
+    await syncOne(shopRecord, order, reported, now, true);
+  } catch (error) {
+    if (!(error instanceof HyperskuError)) throw error;
+    return { ok: false, message: `HyperSKU could not be asked right now: ${error.message}` };
+  }
+  const fresh = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+  const parcels = await prisma.parcel.findMany({ where: { orderId: order.id } });
+  if (reopened > 0 || parcels.some((parcel) => parcel.fulfillmentState === "pending" && parcel.trackingNumber)) {
+    await queueParcelFulfillment(prisma, fresh);
+  }
+  notifyWorkAvailable();
+  const status = statusName(fresh.hyperskuStatus, fresh.hyperskuStatusDesc);
+  const inShopify = parcels.filter((parcel) => parcel.fulfillmentState === "created").length;
+  const parcelWords =
+    parcels.length === 0 ? "no parcels yet" : `${parcels.length} parcel${parcels.length === 1 ? "" : "s"}, ${inShopify} recorded in Shopify`;
+  return { ok: true, message: `Refreshed from HyperSKU: ${status}; ${parcelWords}.${reopened > 0 ? " Parcels that could not be recorded in Shopify are being tried again." : ""}` };
+}
+
+/**
+ * HyperSKU's current status of one order, recorded like any sync would (after HyperSKU refused a
+ * change, to tell "too late" from other refusals). Null when HyperSKU does not list it.
+ */
+export async function refreshOrderStatus(shopDomain: string, order: Order): Promise<number | null> {
+  const id = hyperskuIdOf(order);
+  if (id === null) return order.hyperskuStatus;
+  const statuses = await withHyperskuAccess(shopDomain, (auth) => getHypersku().client.getOrdersStatus(auth, [id]));
+  const row = statuses.find((candidate) => candidate.orderId === id);
+  if (!row) return null;
+  await recordStatus(order, { status: row.status ?? null, statusDesc: row.statusDesc ?? null });
+  return row.status ?? null;
+}
