@@ -7,7 +7,7 @@ import prisma from "~/db.server";
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
-import { isUniqueViolationOn, runSerializable } from "~/models/transactions.server";
+import { isUniqueViolationOn, lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { ensureShop } from "~/models/shop.server";
 import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
 import { applyOrderSnapshot } from "./apply-snapshot.server";
@@ -48,12 +48,13 @@ export async function receiveOrderWebhook(delivery: VerifiedDelivery, now = new 
       return "invalid";
     }
     const snapshot = parsed.value;
-    // Serializable and retried: two different deliveries of one order (orders/create and
+    // Locked per order and retried: two different deliveries of one order (orders/create and
     // orders/paid arriving together) must both be applied, never one dropped as a "duplicate".
-    await runSerializable(
+    await runOrderTransaction(
       async (tx) => {
         await recordDelivery(tx, { ...base, outcome: "processed", shopifyOrderId: snapshot.shopifyOrderId });
         const shopRecord = await ensureShop(shop, tx);
+        await lockOrder(tx, shop, snapshot.shopifyOrderId);
         await applyOrderSnapshot(tx, shopRecord, snapshot, topic, now);
       },
       { isFinal: isRepeatedDelivery },

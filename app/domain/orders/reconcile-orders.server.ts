@@ -8,7 +8,7 @@ import { adminQuery } from "~/integrations/shopify/admin-graphql.server";
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
 import { findOrderByShopifyId } from "~/models/order.server";
-import { runSerializable } from "~/models/transactions.server";
+import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { applyOrderSnapshot } from "./apply-snapshot.server";
 import { ORDER_SNAPSHOT_FIELDS, parseGraphqlOrder } from "./shopify-order";
 
@@ -51,7 +51,10 @@ export async function reconcileOrders(shopDomain: string, now = new Date()) {
       const known = await findOrderByShopifyId(prisma, shopDomain, snapshot.shopifyOrderId);
       const knownUpdatedAt = known?.shopifyUpdatedAt?.getTime() ?? -1;
       if (known && snapshot.updatedAt && Date.parse(snapshot.updatedAt) <= knownUpdatedAt) continue;
-      await runSerializable((tx) => applyOrderSnapshot(tx, shop, snapshot, "reconciliation", now));
+      await runOrderTransaction(async (tx) => {
+        await lockOrder(tx, shopDomain, snapshot.shopifyOrderId);
+        await applyOrderSnapshot(tx, shop, snapshot, "reconciliation", now);
+      });
       outcome.applied += 1;
     }
     if (!data.orders.pageInfo.hasNextPage) break;

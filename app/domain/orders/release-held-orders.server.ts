@@ -8,15 +8,20 @@ import { releaseJobs } from "~/jobs/queue.server";
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
 import { readSnapshot } from "~/models/order.server";
-import { runSerializable } from "~/models/transactions.server";
+import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { planAndSchedule } from "./apply-snapshot.server";
 
 export async function releaseHeldOrders(shopDomain: string, now = new Date()): Promise<number> {
   const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
   if (!shop) return 0;
-  const held = await prisma.order.findMany({ where: { shop: shopDomain, state: "held" }, select: { id: true, snapshot: true } });
-  for (const order of held) {
-    await runSerializable((tx) => planAndSchedule(tx, shop, order.id, readSnapshot(order), now));
+  const held = await prisma.order.findMany({ where: { shop: shopDomain, state: "held" }, select: { id: true, shopifyOrderId: true } });
+  for (const { id, shopifyOrderId } of held) {
+    await runOrderTransaction(async (tx) => {
+      await lockOrder(tx, shopDomain, shopifyOrderId);
+      // Re-read under the lock: a delivery may have changed the order since the list was read.
+      const order = await tx.order.findUniqueOrThrow({ where: { id } });
+      if (order.state === "held") await planAndSchedule(tx, shop, id, readSnapshot(order), now);
+    });
   }
   await releaseJobs({ shop: shopDomain, type: JOB_TYPES.forwardOrder });
   notifyWorkAvailable();
