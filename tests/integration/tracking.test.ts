@@ -73,6 +73,15 @@ describe("status sync", () => {
     expect(simulator.control.requests().filter((r) => r.operation === "getOrdersStatus").length).toBe(3);
   });
 
+  it("tries again later when HyperSKU is briefly unavailable", async () => {
+    const { order, hyperskuOrderId } = await placeSentOrder(shopify);
+    simulator.control.advance(hyperskuOrderId, { to: "processing" });
+    simulator.control.setFault("getOrdersStatus", { errorRate: 1, times: 1 });
+    await syncNow();
+    expect(simulator.control.requests().filter((r) => r.operation === "getOrdersStatus")).toHaveLength(2);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).hyperskuStatus).toBe(2);
+  });
+
   it("stops asking once HyperSKU reports the order final", async () => {
     const { order, hyperskuOrderId } = await placeSentOrder(shopify);
     simulator.control.advance(hyperskuOrderId, { to: "delivered" });
@@ -155,6 +164,18 @@ describe("Shopify fulfillments from HyperSKU parcels", () => {
     const events = await eventsOf(order.id);
     expect(events.filter((e) => e.kind === "tracking" && e.outcome === "changed")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "fulfillment" && e.outcome === "tracking_updated")).toHaveLength(1);
+  });
+
+  it("sends the tracking URL for a carrier Shopify does not know", async () => {
+    const { hyperskuOrderId } = await placeSentOrder(shopify);
+    simulator.control.advance(hyperskuOrderId, { to: "shipping" });
+    handOverToLastMile("SYAE000123456", "Sunyou Economic Air Mail", "https://www.sypost.net/search?orderNo=SYAE000123456");
+    await syncNow();
+    expect(shopify.fulfillments[0].trackingInfo).toEqual({
+      company: "Sunyou Economic Air Mail",
+      number: "SYAE000123456",
+      url: "https://www.sypost.net/search?orderNo=SYAE000123456",
+    });
   });
 
   it("shows Shopify's userErrors on the parcel and the order, and tries again when the merchant refreshes", async () => {
@@ -267,13 +288,13 @@ describe("not fighting the merchant", () => {
 });
 
 /** Rewrites HyperSKU's logistics answers: every parcel now carries this carrier and number. */
-function handOverToLastMile(trackingNumber: string, trackingCompany: string) {
+function handOverToLastMile(trackingNumber: string, trackingCompany: string, trackingUrl: string | null = null) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await realFetch(input, init);
     const url = input instanceof Request ? input.url : String(input);
     if (!url.includes("/internationalLogisticsInfo/")) return response;
     const body = (await response.json()) as { data?: { trackingNumber: string; trackingCompany: string; trackingUrl: string | null }[] };
-    for (const parcel of body.data ?? []) Object.assign(parcel, { trackingNumber, trackingCompany, trackingUrl: null });
+    for (const parcel of body.data ?? []) Object.assign(parcel, { trackingNumber, trackingCompany, trackingUrl });
     return new Response(JSON.stringify(body), { status: response.status, headers: { "Content-Type": "application/json" } });
   }) as typeof fetch;
 }

@@ -71,6 +71,13 @@ async function settleParcel(
   });
 }
 
+const describeFailure = (error: unknown) =>
+  error instanceof ShopifyGraphqlError && error.throttled
+    ? "Shopify asked the app to slow down; it tries again in a moment."
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
 /** Gives a claim back (the run failed before an answer that settles the parcel). */
 async function release(parcel: Parcel, claimed: "creating" | "updating", note: string | null) {
   await prisma.parcel.updateMany({
@@ -162,7 +169,7 @@ async function createForParcel(shop: Shop, order: Order, parcel: Parcel, now: Da
       { kind: "fulfillment", outcome: "failed", message: `${parcelLabel(parcel)}: ${reason}` },
       { code: "fulfillment_failed", reason: `${parcelLabel(parcel)}: ${reason} Fix it in Shopify, then choose “Refresh from HyperSKU”.` });
   } catch (error) {
-    await release(parcel, "creating", error instanceof Error ? error.message : String(error));
+    await release(parcel, "creating", describeFailure(error));
     throw error;
   }
 }
@@ -192,7 +199,7 @@ async function updateTrackingForParcel(shop: Shop, parcel: Parcel, now: Date) {
       { kind: "fulfillment", outcome: "failed", message: `${parcelLabel(parcel)}: ${reason}` },
       { code: "fulfillment_failed", reason: `${parcelLabel(parcel)}: ${reason} Update it in Shopify by hand, or choose “Refresh from HyperSKU” to try again.` });
   } catch (error) {
-    await release(parcel, "updating", error instanceof Error ? error.message : String(error));
+    await release(parcel, "updating", describeFailure(error));
     throw error;
   }
 }

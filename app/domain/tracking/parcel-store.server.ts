@@ -53,6 +53,8 @@ export async function applyParcels(order: Pick<Order, "id" | "shop">, parsed: Pa
     const { parcel, previous } = change;
     // The contents (key) of a parcel already in Shopify stay as fulfilled; only HyperSKU's view refreshes.
     const rekey = change.contentsChanged && !FULFILLED_STATES.has(before.fulfillmentState);
+    // Listed again after HyperSKU had dropped it: it needs its fulfillment after all.
+    const revive = before.fulfillmentState === "not_needed" && !before.shopifyFulfillmentId;
     try {
       await prisma.$transaction(async (tx) => {
         const { count } = await tx.parcel.updateMany({
@@ -64,6 +66,7 @@ export async function applyParcels(order: Pick<Order, "id" | "shop">, parsed: Pa
             status: parcel.status,
             ...(rekey || !change.contentsChanged ? { items: JSON.stringify(parcel.items) } : {}),
             ...(rekey ? { parcelKey: parcel.parcelKey } : {}),
+            ...(revive ? { fulfillmentState: "pending", fulfillmentError: null } : {}),
           },
         });
         if (count === 1 && change.trackingChanged) {
@@ -81,7 +84,9 @@ export async function applyParcels(order: Pick<Order, "id" | "shop">, parsed: Pa
     }
   }
 
-  for (const gone of plan.vanished) {
+  // An empty answer says nothing (HyperSKU may list parcels late, or briefly not at all): only a
+  // list that names other parcels retires the ones it leaves out.
+  for (const gone of parsed.length > 0 ? plan.vanished : []) {
     if (gone.fulfillmentState !== "pending") continue;
     await prisma.$transaction(async (tx) => {
       const { count } = await tx.parcel.updateMany({

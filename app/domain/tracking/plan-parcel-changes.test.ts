@@ -20,6 +20,7 @@ const stored = (parcel: ParsedParcel, id = "p1", fulfillmentState = "pending"): 
   items: JSON.stringify(parcel.items),
   status: parcel.status,
   fulfillmentState,
+  shopifyFulfillmentId: null,
 });
 
 describe("planParcelChanges", () => {
@@ -55,5 +56,10 @@ describe("planParcelChanges", () => {
     const delivered = parsed({ status: "Delivered", items: [{ ...before.items[0], status: 5, statusDes: "Delivered" }] });
     expect(planParcelChanges([stored(before)], [delivered]).update[0]).toMatchObject({ trackingChanged: false, contentsChanged: false });
     expect(planParcelChanges([stored(before)], []).vanished.map((p) => p.id)).toEqual(["p1"]);
+  });
+
+  it("brings back a parcel HyperSKU had stopped listing", () => {
+    const parcel = parsed();
+    expect(planParcelChanges([stored(parcel, "p1", "not_needed")], [parcel]).update.map((u) => u.id)).toEqual(["p1"]);
   });
 });

@@ -11,6 +11,7 @@ export type StoredParcel = Tracking & {
   id: string;
   parcelKey: string;
   fulfillmentState: string;
+  shopifyFulfillmentId: string | null;
   items: string;
   status: string | null;
 };
@@ -64,7 +65,8 @@ export function planParcelChanges(stored: readonly StoredParcel[], incoming: rea
     const trackingChanged = trackingSignature(before) !== trackingSignature(after);
     const contentsChanged = before.parcelKey !== after.parcelKey;
     // Item statuses follow the order's, so the stored items are refreshed even when nothing else moved.
-    if (trackingChanged || contentsChanged || before.status !== after.status || before.items !== JSON.stringify(after.items)) {
+    const dropped = before.fulfillmentState === "not_needed";
+    if (trackingChanged || contentsChanged || dropped || before.status !== after.status || before.items !== JSON.stringify(after.items)) {
       update.push({
         id: before.id,
         parcel: after,

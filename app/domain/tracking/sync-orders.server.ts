@@ -98,7 +98,9 @@ async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder |
 }
 
 /** Records a status HyperSKU reported: one event per change, even with two syncs at once. */
-async function recordStatus(order: Order, info: { status: number | null; statusDesc: string | null; orderId?: number | null }): Promise<boolean> {
+async function recordStatus(order: Order, reported: { status: number | null; statusDesc: string | null; orderId?: number | null }): Promise<boolean> {
+  // An answer without a status tells nothing about it: keep the one we know.
+  const info = reported.status === null ? { ...reported, status: order.hyperskuStatus, statusDesc: order.hyperskuStatusDesc } : reported;
   const changed = info.status !== order.hyperskuStatus;
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
