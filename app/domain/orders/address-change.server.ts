@@ -2,10 +2,11 @@
  * A shipping address changed in Shopify after the order reached HyperSKU: pass it on while HyperSKU
  * still allows it (before Shipping), otherwise flag it for the merchant in plain words.
  *
- * The comparison is with the address HyperSKU holds (the one in Order.sentRequest, kept current
- * after each successful update), mapped exactly as a new order would be. So a Shopify update that
- * does not touch the address (tags, a fulfillment the app itself made) changes nothing, and the app
- * never writes an address to Shopify: no loop is possible. Runs as a queue job, never in the webhook.
+ * A job is queued only when a new Shopify version changes what the address is made of; the job then
+ * compares the address as a new order would be mapped with the one HyperSKU holds (Order.sentRequest,
+ * kept current after each successful update). So a Shopify update that does not touch the address
+ * (tags, a fulfillment the app itself made) changes nothing, and the app never writes an address to
+ * Shopify: no loop is possible. Runs as a queue job, never in the webhook.
  */
 import type { Order, Prisma } from "@prisma/client";
 import prisma from "~/db.server";
@@ -54,16 +55,20 @@ const canonical = (address: ExternalShippingAddress) =>
 
 export const sameAddress = (a: ExternalShippingAddress, b: ExternalShippingAddress) => canonical(a) === canonical(b);
 
+/** Everything the HyperSKU address is made from (map-shipping-address.ts), as one comparable value. */
+const addressInputs = (snapshot: ShopifyOrderSnapshot) =>
+  JSON.stringify([snapshot.shippingAddress, snapshot.email, snapshot.phone, snapshot.noteAttributes]);
+
 /**
  * Called as a new version of an order that is at HyperSKU (or being sent) is stored, inside that
- * transaction: queues the address job when the shipping address differs from HyperSKU's copy.
+ * transaction, with the record as it was before: queues the address job when the buyer's address
+ * changed in Shopify. Only a change in Shopify starts the job, so a later change in how the app maps
+ * addresses never makes every old order look "changed".
  */
 export async function queueAddressChangeIfNeeded(db: Db, order: Order, snapshot: ShopifyOrderSnapshot, now: Date): Promise<boolean> {
   if (order.state !== "sent" && order.state !== "sending") return false;
   if (snapshot.cancelledAt) return false; // cancellation is handled on its own
-  const wanted = mapShippingAddress(snapshot);
-  const held = readSentAddress(order);
-  if (order.state === "sent" && wanted.ok && held && sameAddress(wanted.address, held)) return false;
+  if (addressInputs(readSnapshot(order)) === addressInputs(snapshot)) return false;
   await enqueueJob(db, { type: JOB_TYPES.changeAddress, shop: order.shop, subjectId: order.id, uniqueKey: changeAddressKey(order.id), runAt: now });
   return true;
 }

@@ -151,7 +151,7 @@ async function syncOne(shop: Shop, order: Order, reported: OrderStatusInfo | nul
     await prisma.order.update({ where: { id: order.id }, data: { lastSyncedAt: now, nextSyncAt: new Date(now.getTime() + 24 * 3600_000) } });
     return { statusChanged: false, parcels: null };
   }
-  await clearOrderFlag(order.id, ["hypersku_order_missing"]);
+  if (order.flagCode === "hypersku_order_missing") await clearOrderFlag(order.id, ["hypersku_order_missing"]);
   const statusChanged = await recordStatus(order, info);
   const fresh = { ...order, hyperskuOrderId: order.hyperskuOrderId ?? (info.orderId != null ? String(info.orderId) : null) };
 
