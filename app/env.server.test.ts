@@ -70,6 +70,11 @@ describe("parseEnv", () => {
     expect(error.problems[0].variable).toBe("APP_BRIDGE_URL");
   });
 
+  it("refuses the Shopify Admin fake outside demo mode and tests", () => {
+    const error = problemsOf({ ...valid, NODE_ENV: "production", SHOPIFY_ADMIN_FAKE_URL: "http://127.0.0.1:4000" });
+    expect(error.problems[0].variable).toBe("SHOPIFY_ADMIN_FAKE_URL");
+  });
+
   it("requires https in production", () => {
     const error = problemsOf({ ...valid, NODE_ENV: "production", SHOPIFY_APP_URL: "http://app.example.com" });
     expect(error.problems[0].variable).toBe("SHOPIFY_APP_URL");

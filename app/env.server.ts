@@ -116,6 +116,9 @@ export const envSchema = z
     /** HyperSKU requests per second for one shop, per worker process (HyperSKU publishes no limit). */
     HYPERSKU_RATE_LIMIT_PER_SECOND: positiveInt(5),
 
+    /** Offline Shopify Admin fake (simulators/shopify/admin-fetch-preload.mjs); demo mode and tests only. */
+    SHOPIFY_ADMIN_FAKE_URL: z.string().url().optional(),
+
     /** `inline` runs the job worker inside the web process; `off` leaves it to `npm run worker`. */
     WORKER_MODE: z.enum(["inline", "off"]).default("inline"),
   })
@@ -129,6 +132,9 @@ export const envSchema = z
     }
     if (env.APP_BRIDGE_URL && env.APP_MODE === "standard" && env.NODE_ENV !== "test") {
       ctx.addIssue({ code: "custom", path: ["APP_BRIDGE_URL"], message: "is only for demo mode and tests; unset it" });
+    }
+    if (env.SHOPIFY_ADMIN_FAKE_URL && env.APP_MODE === "standard" && env.NODE_ENV !== "test") {
+      ctx.addIssue({ code: "custom", path: ["SHOPIFY_ADMIN_FAKE_URL"], message: "is only for demo mode and tests; unset it" });
     }
     if (env.NODE_ENV === "production" && env.APP_MODE === "standard" && !env.SHOPIFY_APP_URL.startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: ["SHOPIFY_APP_URL"], message: "must be https:// in production" });

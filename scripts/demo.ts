@@ -1,71 +1,201 @@
 /**
- * `npm run demo`: the app on SQLite with a demo shop installed, entirely offline.
- * Migrates a demo database, builds, seeds the shop's offline session, starts the production server
- * in demo mode and prints the URL that opens the embedded admin in a browser. Ctrl-C stops it all.
+ * `npm run demo`: a whole order journey you can watch, offline, on SQLite.
  *
- * Options: --port N (default 3000), --no-build (reuse build/).
+ * Starts the HyperSKU simulator and the Shopify stand-in (Admin GraphQL fake + signed webhooks),
+ * installs and connects a demo shop, starts the production server in demo mode (with its job
+ * worker), then plays a day of orders: signed webhooks (some twice), an order HyperSKU rejects, one
+ * without an address, one edited and one cancelled after sending, HyperSKU shipping everything
+ * (one order split in two parcels), tracking coming back as Shopify fulfillments. Prints a live log,
+ * the final table and the admin URL. Ctrl-C stops everything.
+ *
+ * Options: --orders N (default 10, at least 6), --speed S (default 1; higher is faster),
+ * --keep-running (serve the admin after the day), --port N (default 3000),
+ * --data-dir DIR (default .demo; wiped at start), --no-build (reuse build/).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_DIR, DEMO_SHOP, demoEnvironment } from "./demo/settings";
+import { startHyperskuSimulator } from "../simulators/hypersku/server";
+import { startShopifyAdminServer } from "../simulators/shopify/admin-server";
+import { createWebhookSender } from "../simulators/shopify/webhook-sender";
+import type { DemoOrder } from "./demo/day";
+import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_SHOP, demoEnvironment } from "./demo/settings";
 
 const { values } = parseArgs({
-  options: { port: { type: "string", default: "3000" }, "no-build": { type: "boolean", default: false } },
-});
-const port = Number(values.port);
-const env = { ...process.env, ...demoEnvironment(port) };
-
-function step(message: string) {
-  console.log(`\u2022 ${message}`);
-}
-
-fs.mkdirSync(DEMO_DIR, { recursive: true });
-step("migrating the demo database (SQLite)");
-execFileSync("npx", ["prisma", "migrate", "deploy"], { env, stdio: "ignore" });
-if (!values["no-build"]) {
-  step("building the app");
-  execFileSync("npx", ["remix", "build"], { env, stdio: "ignore" });
-}
-
-step(`installing the demo shop ${DEMO_SHOP}`);
-Object.assign(process.env, env);
-const { default: prisma } = await import("../app/db.server");
-await prisma.session.upsert({
-  where: { id: `offline_${DEMO_SHOP}` },
-  update: {},
-  create: {
-    id: `offline_${DEMO_SHOP}`,
-    shop: DEMO_SHOP,
-    state: "",
-    isOnline: false,
-    scope: env.SHOPIFY_SCOPES ?? "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products",
-    accessToken: "shpat_demo_offline_token",
+  options: {
+    orders: { type: "string", default: "10" },
+    speed: { type: "string", default: "1" },
+    "keep-running": { type: "boolean", default: false },
+    port: { type: "string", default: "3000" },
+    "data-dir": { type: "string", default: ".demo" },
+    "no-build": { type: "boolean", default: false },
   },
 });
-await prisma.$disconnect();
+const orderCount = Math.max(6, Number(values.orders));
+const speed = Math.max(0.1, Number(values.speed));
+const port = Number(values.port);
+const dataDir = path.resolve(values["data-dir"]!);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms / speed));
+const log = (message: string) => console.log(`${new Date().toISOString().slice(11, 19)}  ${message}`);
 
-step("starting the app");
-const app = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+const env = { ...process.env, ...demoEnvironment(port, dataDir) };
 
-// A long-lived session token so the printed link keeps working for the whole demo.
-const { token } = await getJwt(DEMO_SHOP.replace(".myshopify.com", ""), DEMO_API_KEY, DEMO_API_SECRET, {
-  exp: Math.floor(Date.now() / 1000) + 12 * 3600,
+// --- the offline twins ------------------------------------------------------------------------
+const hypersku = await startHyperskuSimulator({
+  clientId: DEMO_CLIENT_ID,
+  clientSecret: DEMO_CLIENT_SECRET,
+  redirectUri: `${env.SHOPIFY_APP_URL}/hypersku/callback`,
+  // A duplicate create would show as a second HyperSKU order: the app must never send one.
+  duplicateCreate: "create-duplicate",
+  stateFile: path.join(dataDir, "hypersku-simulator.json"),
 });
-const host = Buffer.from(`admin.shopify.com/store/${DEMO_SHOP.replace(".myshopify.com", "")}`).toString("base64");
-const adminUrl = `${env.SHOPIFY_APP_URL}/app?${new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host, id_token: token })}`;
+const shopify = await startShopifyAdminServer();
+log(`HyperSKU simulator at ${hypersku.url}, Shopify stand-in at ${shopify.url}`);
 
-setTimeout(() => {
-  console.log(`\nOpen the app's admin in a browser:\n\n  ${adminUrl}\n\nCtrl-C stops everything.`);
-}, 1500);
+// --- database, build, demo shop -----------------------------------------------------------------
+execFileSync(process.execPath, ["scripts/db/migrate.mjs"], { env, stdio: "ignore" });
+if (!values["no-build"]) {
+  log("building the app");
+  execFileSync("npx", ["remix", "build"], { env, stdio: "ignore" });
+}
+Object.assign(process.env, env);
+const { default: prisma } = await import("../app/db.server");
+const { configureHypersku, getHypersku } = await import("../app/domain/connection/hypersku.server");
+const { tokenResponseToTokenSet } = await import("../app/integrations/hypersku/token-set");
+const { replaceTokenSet } = await import("../app/models/hypersku-connection.server");
+const { setHyperskuStatus } = await import("../app/models/shop.server");
+const { queueShopSync } = await import("../app/domain/tracking/sync-orders.server");
+const { collectResults, formatTable, fulfillmentsInShopify } = await import("./demo/report");
+const { buildDemoDay } = await import("./demo/day");
+
+await prisma.session.create({
+  data: { id: `offline_${DEMO_SHOP}`, shop: DEMO_SHOP, state: "", isOnline: false, scope: "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products", accessToken: "shpat_demo_offline_token" },
+});
+await prisma.shop.create({ data: { domain: DEMO_SHOP, name: "HyperSKU Demo Store", notifyCustomer: true } });
+configureHypersku({ apiUrl: hypersku.url, authorizeUrl: `${hypersku.url}/application/auth` });
+const tokens = await getHypersku().client.accessToken({ code: hypersku.control.issueAuthorizationCode(), shop: DEMO_SHOP });
+await replaceTokenSet(DEMO_SHOP, tokenResponseToTokenSet(tokens, new Date()));
+await setHyperskuStatus(DEMO_SHOP, "connected");
+log(`demo shop ${DEMO_SHOP} installed and connected to HyperSKU`);
+
+// --- the app (web + inline worker) --------------------------------------------------------------
+const app: ChildProcess = spawn(process.execPath, ["server.js"], {
+  env: {
+    ...env,
+    HYPERSKU_API_URL: hypersku.url,
+    HYPERSKU_AUTHORIZE_URL: `${hypersku.url}/application/auth`,
+    SHOPIFY_ADMIN_FAKE_URL: shopify.url,
+    NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
+    JOB_RETRY_BASE_MS: String(Math.round(2_000 / speed)),
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise<void>((resolve, reject) => {
+  app.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("app listening") && resolve());
+  app.once("exit", (code) => reject(new Error(`the app exited with ${code}`)));
+});
 
 let stopping = false;
-function stop() {
+async function stopEverything(code = 0) {
   if (stopping) return;
   stopping = true;
   app.kill("SIGTERM");
+  await new Promise((resolve) => (app.exitCode !== null ? resolve(null) : app.once("exit", resolve)));
+  await Promise.all([hypersku.close(), shopify.close(), prisma.$disconnect()]);
+  process.exit(code);
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-app.on("exit", (code) => process.exit(code ?? 0));
+process.on("SIGINT", () => void stopEverything(0));
+process.on("SIGTERM", () => void stopEverything(0));
+
+// --- the day -------------------------------------------------------------------------------------
+const send = createWebhookSender({ appUrl: env.SHOPIFY_APP_URL!, secret: DEMO_API_SECRET });
+const day = buildDemoDay(orderCount);
+const byCase = (kind: DemoOrder["case"]) => day.find((order) => order.case === kind)!;
+const recordOf = (demo: DemoOrder) => prisma.order.findFirst({ where: { shop: DEMO_SHOP, shopifyOrderId: String(demo.payload.id) } });
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`demo: timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function deliver(demo: DemoOrder, topic: string, body = demo.payload, again = false) {
+  const first = await send({ topic, shop: DEMO_SHOP, body });
+  let note = `${first.status} in ${first.ms.toFixed(0)} ms`;
+  if (again) {
+    const repeat = await send({ topic, shop: DEMO_SHOP, body, webhookId: first.webhookId, eventId: first.eventId });
+    note += `, delivered again: ${repeat.status}`;
+  }
+  log(`→ ${topic} ${demo.payload.name} (${demo.country}, ${demo.case}): ${note}`);
+}
+
+for (const demo of day) shopify.fake.putOrder(DEMO_SHOP, demo.node as never);
+
+// HyperSKU refuses the first order it is sent, in its own words.
+hypersku.control.setFault("createOrderFromExternal", { reject: { status: 40010, message: "SKU LTP-SAGE cannot be sourced for this destination" }, times: 1 });
+await deliver(byCase("rejected"), "orders/create");
+await waitFor("HyperSKU's answer to the first order", async () => (await recordOf(byCase("rejected")))?.state === "needs_attention");
+log(`✗ ${byCase("rejected").payload.name} needs attention: HyperSKU refused it`);
+
+for (const [index, demo] of day.entries()) {
+  if (demo.case === "rejected") continue;
+  await deliver(demo, "orders/create", demo.payload, index % 3 === 0);
+  await pause(150);
+}
+const shippable = day.filter((demo) => demo.case !== "rejected" && demo.case !== "no_address");
+await waitFor("every shippable order to reach HyperSKU", async () => {
+  const sent = await prisma.order.count({ where: { shop: DEMO_SHOP, state: "sent" } });
+  return sent === shippable.length;
+});
+for (const demo of shippable) log(`✓ ${demo.payload.name} is at HyperSKU as order ${(await recordOf(demo))?.hyperskuOrderId}`);
+log(`✗ ${byCase("no_address").payload.name} not sent: it has no shipping address`);
+await pause(1_000);
+
+// The customer fixes the address of one order; another order is cancelled.
+const edited = byCase("edited");
+const newAddress = { ...(edited.payload.shipping_address as object), address1: "Marienplatz 1", city: "München", zip: "80331", address2: "3. OG" };
+await deliver(edited, "orders/updated", { ...edited.payload, shipping_address: newAddress, updated_at: new Date().toISOString() });
+const cancelled = byCase("cancelled");
+await deliver(cancelled, "orders/cancelled", { ...cancelled.payload, cancelled_at: new Date().toISOString(), cancel_reason: "customer", updated_at: new Date().toISOString() });
+await waitFor("the address change and the cancellation to reach HyperSKU", async () => {
+  const operations = hypersku.control.requests().map((request) => request.operation);
+  return operations.includes("updateOrderAddress") && operations.includes("cancelOrder");
+});
+log(`✓ new address of ${edited.payload.name} passed on to HyperSKU; ${cancelled.payload.name} cancelled at HyperSKU`);
+await pause(1_000);
+
+// HyperSKU sources, packs and ships; the split order goes out in two parcels.
+for (const demo of shippable) {
+  if (demo.case === "cancelled") continue;
+  const record = await recordOf(demo);
+  hypersku.control.advance(Number(record!.hyperskuOrderId), { to: "shipping", split: demo.case === "split" });
+}
+log("HyperSKU shipped the orders; the app asks for their status and tracking");
+const shipped = shippable.filter((demo) => demo.case !== "cancelled");
+const expectedParcels = shipped.length + 1;
+await waitFor("tracking to come back as Shopify fulfillments", async () => {
+  await prisma.order.updateMany({ where: { shop: DEMO_SHOP, nextSyncAt: { not: null } }, data: { nextSyncAt: new Date() } });
+  await queueShopSync(DEMO_SHOP);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return (await prisma.parcel.count({ where: { shop: DEMO_SHOP, fulfillmentState: "created" } })) >= expectedParcels;
+});
+
+// --- the result -----------------------------------------------------------------------------------
+const rows = await collectResults(day, DEMO_SHOP);
+const duplicates = [...hypersku.control.orders().reduce((map, order) => map.set(order.orderBaseInfo.storeOrderId, (map.get(order.orderBaseInfo.storeOrderId) ?? 0) + 1), new Map<string, number>())].filter(([, n]) => n > 1);
+console.log(`\n${formatTable(rows)}\n`);
+console.log(`HyperSKU orders: ${hypersku.control.orders().length} (duplicates: ${duplicates.length}); Shopify fulfillments: ${fulfillmentsInShopify(shopify.fake, DEMO_SHOP)}`);
+fs.writeFileSync(path.join(dataDir, "demo-result.json"), JSON.stringify({ rows, duplicates: duplicates.length, fulfillments: fulfillmentsInShopify(shopify.fake, DEMO_SHOP) }, null, 2));
+
+const { token } = await getJwt(DEMO_SHOP.replace(".myshopify.com", ""), DEMO_API_KEY, DEMO_API_SECRET, { exp: Math.floor(Date.now() / 1000) + 12 * 3600 });
+const host = Buffer.from(`admin.shopify.com/store/${DEMO_SHOP.replace(".myshopify.com", "")}`).toString("base64");
+console.log(`\nOpen the app's admin:\n\n  ${env.SHOPIFY_APP_URL}/app?${new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host, id_token: token })}\n`);
+
+if (values["keep-running"]) console.log("Ctrl-C stops everything.");
+else await stopEverything(0);

@@ -8,9 +8,10 @@ import path from "node:path";
 export const DEMO_SHOP = "hypersku-demo.myshopify.com";
 export const DEMO_API_KEY = "demo-api-key";
 export const DEMO_API_SECRET = "demo-api-secret";
-export const DEMO_DIR = path.resolve(".demo");
+export const DEMO_CLIENT_ID = "demo-hypersku-client";
+export const DEMO_CLIENT_SECRET = "demo-hypersku-secret";
 
-export function demoEnvironment(port: number): Record<string, string> {
+export function demoEnvironment(port: number, dataDir: string): Record<string, string> {
   const appUrl = `http://127.0.0.1:${port}`;
   return {
     NODE_ENV: "production",
@@ -21,8 +22,11 @@ export function demoEnvironment(port: number): Record<string, string> {
     SHOPIFY_API_KEY: DEMO_API_KEY,
     SHOPIFY_API_SECRET: DEMO_API_SECRET,
     APP_BRIDGE_URL: "/offline/app-bridge.js",
-    DATABASE_URL: `file:${path.join(DEMO_DIR, "demo.sqlite")}`,
+    DATABASE_URL: `file:${path.join(dataDir, "demo.sqlite")}`,
     TOKEN_ENCRYPTION_KEYS: "demo:" + createHash("sha256").update("hypersku-demo-only").digest("base64"),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    HYPERSKU_CLIENT_ID: DEMO_CLIENT_ID,
+    HYPERSKU_CLIENT_SECRET: DEMO_CLIENT_SECRET,
+    WORKER_MODE: "inline",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   };
 }
