@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Card, Divider, InlineStack, Layout, Link, Modal, Page, Text, Thumbnail } from "@shopify/polaris";
 import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { EmptyPanel } from "~/components/EmptyPanel";
@@ -29,6 +29,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   return json<OrderPageActionResult>(await runOrderPageAction(session.shop, orderId, intent));
 };
 
+const POLL_MS = 2000;
 const ACTION_LABELS = { send: "Send now", retry: "Retry", refresh: "Refresh from HyperSKU", cancel: "Cancel at HyperSKU" } as const;
 
 export default function OrderPage() {
@@ -44,6 +45,17 @@ export default function OrderPage() {
     shopify.toast.show(result.message, { isError: !result.ok, duration: 6000 });
     if (result.intent === "cancel") setConfirmingCancel(false);
   }, [result, shopify]);
+
+  // While the order is on its way to HyperSKU, the page follows it (the worker sends it in seconds).
+  const revalidator = useRevalidator();
+  const inFlight = order.state.code === "scheduled" || order.state.code === "sending";
+  useEffect(() => {
+    if (!inFlight) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [inFlight, revalidator]);
 
   const run = (intent: keyof typeof ACTION_LABELS) => fetcher.submit({ intent }, { method: "post" });
   const action = (intent: keyof typeof ACTION_LABELS) => ({

@@ -128,7 +128,7 @@ export default function OrdersPage() {
                   onChange={(value) => go({ status: value[0] ?? null })}
                 />
               ),
-              shortcut: true,
+              pinned: true,
             },
           ]}
           appliedFilters={statusLabel ? [{ key: "status", label: `HyperSKU status: ${statusLabel}`, onRemove: () => go({ status: null }) }] : []}

@@ -9,17 +9,8 @@ import { FormSaveBar } from "~/components/FormSaveBar";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConnectionView } from "~/domain/connection/connection-view.server";
-import {
-  getSettingsForm,
-  MAX_HOLD_MINUTES,
-  parseSettingsForm,
-  readSettingsForm,
-  saveSettings,
-  SETTINGS_FIELDS,
-  type SettingsField,
-  type SettingsFieldErrors,
-  type SettingsFormValues,
-} from "~/domain/shops/settings.server";
+import { MAX_HOLD_MINUTES, SETTINGS_FIELDS, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/domain/admin/settings-fields";
+import { getSettingsForm, parseSettingsForm, readSettingsForm, saveSettings } from "~/domain/shops/settings.server";
 import { isOfflineMode } from "~/offline-mode.server";
 import { authenticate } from "~/shopify.server";
 

@@ -115,6 +115,7 @@ export async function createAdminOrder(input: AdminOrderInput = {}): Promise<Ord
     hyperskuOrder.orderBaseInfo.status = status;
     hyperskuOrder.orderBaseInfo.statusDesc = described.name;
     hyperskuOrder.orderBaseInfo.isPaid = ![8, 1, 9].includes(status);
+    for (const item of hyperskuOrder.orderItemInfos) Object.assign(item, { status, statusDes: described.name });
     atHypersku = {
       hyperskuOrderId: String(hyperskuOrder.orderBaseInfo.orderId),
       hyperskuStatus: status,

@@ -2,7 +2,9 @@
  * The order page's actions, each ending in a clear result for the merchant. Every action is scoped
  * by shop: another shop's order id behaves as if it did not exist.
  */
+import { cancelOrderAtHypersku } from "~/domain/orders/cancel-at-hypersku.server";
 import { retryOrder, sendOrderNow } from "~/domain/orders/order-actions.server";
+import { syncOrderNow } from "~/domain/tracking/sync-orders.server";
 
 export const ORDER_PAGE_INTENTS = ["send", "retry", "refresh", "cancel"] as const;
 export type OrderPageIntent = (typeof ORDER_PAGE_INTENTS)[number];
@@ -11,14 +13,14 @@ export type OrderPageActionResult = { intent: OrderPageIntent; ok: boolean; mess
 
 export const isOrderPageIntent = (value: string): value is OrderPageIntent => (ORDER_PAGE_INTENTS as readonly string[]).includes(value);
 
+const ACTIONS: Record<OrderPageIntent, (shop: string, orderId: string) => Promise<{ ok: boolean; message: string }>> = {
+  send: sendOrderNow,
+  retry: retryOrder,
+  refresh: syncOrderNow,
+  cancel: cancelOrderAtHypersku,
+};
+
 export async function runOrderPageAction(shop: string, orderId: string, intent: OrderPageIntent): Promise<OrderPageActionResult> {
-  switch (intent) {
-    case "send":
-      return { intent, ...(await sendOrderNow(shop, orderId)) };
-    case "retry":
-      return { intent, ...(await retryOrder(shop, orderId)) };
-    case "refresh":
-    case "cancel":
-      return { intent, ok: false, message: "This action is not available yet." };
-  }
+  const result = await ACTIONS[intent](shop, orderId);
+  return { intent, ok: result.ok, message: result.message };
 }

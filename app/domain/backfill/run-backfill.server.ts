@@ -50,7 +50,10 @@ export async function startBackfill(shop: string, range: DateRange): Promise<Sta
     const backfill = await tx.backfill.create({
       data: { shop, createdFrom: range.from, createdTo: range.to, status: "running", total: count },
     });
-    await enqueueJob(tx, { type: JOB_TYPES.backfillOrders, shop, subjectId: backfill.id, uniqueKey: backfillOrdersKey(shop) });
+    // No `shop` on the job: the per-shop limit paces HyperSKU calls, and a run only reads Shopify
+    // and writes rows; it must not wait behind the very orders it queues. (A run of an
+    // uninstalled shop stops at its next step.)
+    await enqueueJob(tx, { type: JOB_TYPES.backfillOrders, subjectId: backfill.id, uniqueKey: backfillOrdersKey(shop) });
     return backfill;
   });
   if (!created) return { ok: false, message: "A run is already in progress. Wait for it to finish." };

@@ -1,25 +1,24 @@
 /**
  * The settings form: forwarding rules, customer notification and the HyperSKU platform code.
- * Validated by one zod schema whose messages are the field errors the page shows, in form order.
+ * Validated by one zod schema whose messages are the field errors the page shows, in form order;
+ * then stored on the shop. The fields and limits themselves are in app/domain/admin/settings-fields.ts,
+ * which the page shares.
  */
 import { z } from "zod";
 import prisma from "~/db.server";
+import {
+  MAX_EXCLUDED_TAGS,
+  MAX_HOLD_MINUTES,
+  MAX_PLATFORM_CODE,
+  MAX_TAG_LENGTH,
+  SETTINGS_FIELDS,
+  type SettingsField,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from "~/domain/admin/settings-fields";
 import { env } from "~/env.server";
 import { ensureShop } from "~/models/shop.server";
 import { getForwardingSettings } from "./shop-settings.server";
-
-export const MAX_HOLD_MINUTES = 10_080; // one week
-export const MAX_EXCLUDED_TAGS = 100;
-/** Shopify's limit for one tag. */
-export const MAX_TAG_LENGTH = 40;
-const MAX_PLATFORM_CODE = 2_147_483_647;
-
-export const SETTINGS_FIELDS = ["forwardTrigger", "holdMinutes", "skipTestOrders", "excludedTags", "notifyCustomer", "platformCode"] as const;
-export type SettingsField = (typeof SETTINGS_FIELDS)[number];
-export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
-
-/** What the form shows and posts: every value as text, as a form carries it. */
-export type SettingsFormValues = Record<SettingsField, string>;
 
 const flag = z.enum(["true", "false"], { error: "Choose yes or no." }).transform((value) => value === "true");
 

@@ -1,0 +1,261 @@
+/**
+ * Browser journeys through the merchant's admin, on the production build, offline: the app talks to
+ * the HyperSKU simulator and to the Shopify Admin fake (through a preloaded fetch redirect), the
+ * browser never leaves the machine, and every journey saves a screenshot.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import prisma from "~/db.server";
+import type { HyperskuSimulator } from "../../simulators/hypersku/server";
+import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
+import { createAdminOrder, createParcel, imageDataUri, seedOrdersInEveryState } from "../support/admin-factories";
+import { startAppServer, type RunningApp } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { connectShop } from "../support/connected-shop";
+import { resetDatabase } from "../support/database";
+import { createSession } from "../support/factories";
+import { startConnectedSimulator } from "../support/hypersku";
+import { buildGraphqlOrder, type JsonObject } from "../support/order-factories";
+import { embeddedAppUrl, TEST_SHOP } from "../support/shopify";
+
+let app: RunningApp;
+let browser: Browser;
+let simulator: HyperskuSimulator;
+let shopifyServer: http.Server;
+const shopify = new ShopifyAdminFake();
+/** Each page of past orders takes this long, so the run is seen in progress. */
+const PAST_ORDERS_PAGE_DELAY_MS = 1500;
+const tracked: TrackedPage[] = [];
+
+/** The Shopify Admin fake over HTTP, where the preload sends the app's Admin GraphQL calls. */
+async function startShopifyFakeServer(): Promise<string> {
+  shopifyServer = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => (body += chunk));
+    request.on("end", async () => {
+      const shop = decodeURIComponent(request.url?.split("/").pop() ?? "");
+      const { query, variables } = JSON.parse(body) as { query: string; variables?: Record<string, unknown> };
+      if (/query PastOrders\b/.test(query)) await new Promise((resolve) => setTimeout(resolve, PAST_ORDERS_PAGE_DELAY_MS));
+      const result = await shopify.clientFor(shop)(query, variables ?? {});
+      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result));
+    });
+  });
+  await new Promise<void>((resolve) => shopifyServer.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(shopifyServer.address() as AddressInfo).port}`;
+}
+
+async function open(pathname: string): Promise<Page> {
+  const trackedPage = await openTrackedPage(browser);
+  tracked.push(trackedPage);
+  await trackedPage.page.goto(await embeddedAppUrl(pathname, TEST_SHOP, app.url));
+  return trackedPage.page;
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator("#offline-app-bridge-toasts").getByText(text).waitFor();
+
+async function screenshot(page: Page, name: string) {
+  const file = await saveScreenshot(page, name);
+  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+}
+
+let twoParcelOrderId: string;
+let failedOrderId: string;
+
+beforeAll(async () => {
+  await resetDatabase();
+  await createSession({ shop: TEST_SHOP });
+  simulator = await startConnectedSimulator();
+  await connectShop(simulator);
+  await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { name: "Ada's Mugs", lastReconciledAt: new Date() } });
+
+  const orders = await seedOrdersInEveryState(TEST_SHOP, 2001);
+  failedOrderId = orders.find((order) => order.state === "failed")!.id;
+  const split = orders.find((order) => order.hyperskuStatus === 14)!;
+  twoParcelOrderId = split.id;
+  await createParcel(split, {
+    trackingCompany: "YunExpress",
+    trackingNumber: "YT2411000001",
+    items: [{ title: "Ceramic Mug", variantTitle: "Blue / Large", quantity: 2, imgUrl: imageDataUri("#2c6ecb", "Mug") }],
+  });
+  await createParcel(split, {
+    trackingCompany: "4PX",
+    trackingNumber: "4PX3000222333",
+    trackingUrl: "https://track.4px.com/#/result/0/4PX3000222333",
+    status: "Out for delivery",
+    items: [{ title: "Linen Tea Towel", variantTitle: "Natural", quantity: 1, imgUrl: imageDataUri("#8a6116", "Towel") }],
+  });
+  await createAdminOrder({ hyperskuStatus: 4, number: 2100, flag: { code: "address_changed_after_shipping", reason: "The shipping address changed in Shopify after HyperSKU shipped the order." } });
+
+  const shopifyUrl = await startShopifyFakeServer();
+  app = await startAppServer({
+    DATABASE_URL: process.env.DATABASE_URL!,
+    HYPERSKU_API_URL: simulator.url,
+    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    WORKER_MODE: "inline",
+    TEST_SHOPIFY_ADMIN_URL: shopifyUrl,
+    NODE_OPTIONS: `--import=${path.resolve("tests/support/admin-shopify-preload.mjs")}`,
+  });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await simulator?.close();
+  await new Promise((resolve) => shopifyServer?.close(resolve));
+});
+
+afterEach(() => {
+  for (const { offLoopbackRequests, pageErrors } of tracked.splice(0)) {
+    expect(offLoopbackRequests).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }
+});
+
+describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
+  it("dashboard: counts in every state, the problems with their fixes, the last sync", async () => {
+    const page = await open("/app");
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Needs your attention", exact: true }).waitFor();
+    await page.getByText("1 order could not be sent").waitFor();
+    await page.getByText("1 order waits for your payment at HyperSKU").waitFor();
+    await page.getByText("1 order at HyperSKU needs a decision").waitFor();
+    await page.getByText(`${TEST_SHOP} is installed`).waitFor();
+    for (const label of ["Waiting: 1 order", "Failed: 1 order", "Needs attention: 1 order", "Sent: 13 orders", "Shipped: 2 orders", "Delivered: 1 order"]) {
+      await page.getByRole("link", { name: label }).waitFor();
+    }
+    expect(await page.getByRole("row").count()).toBe(13); // heading + each of HyperSKU's 12 states
+    await screenshot(page, "admin-dashboard");
+  });
+
+  it("orders: a tab, a search and a HyperSKU status filter", async () => {
+    const page = await open("/app/orders");
+    await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+    await page.getByRole("link", { name: "#2100" }).waitFor();
+
+    await page.getByRole("tab", { name: "Failed orders" }).click();
+    await page.waitForURL(/tab=failed/);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.getByRole("link", { name: "#2005" }).waitFor();
+
+    await page.getByRole("tab", { name: "All orders" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("tab"));
+    await page.getByRole("button", { name: "Search and filter orders" }).click();
+    await page.getByPlaceholder("Search by order name or number").fill("2013");
+    await page.waitForURL(/q=2013/);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.getByRole("link", { name: "#2013" }).waitFor();
+    await screenshot(page, "admin-orders-searched");
+
+    await page.getByPlaceholder("Search by order name or number").fill("");
+    await page.waitForURL((url) => !url.searchParams.has("q"));
+    await page.getByRole("button", { name: "HyperSKU status" }).click();
+    // Polaris draws its own radio over the input: the label takes the click.
+    await page.locator("label").filter({ hasText: /^Shipping/ }).click();
+    await page.waitForURL(/status=4/);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(2);
+    await page.getByText("HyperSKU status: Shipping").first().waitFor();
+    // Close the filter's popover (Escape would leave filtering mode and clear the view).
+    await page.getByRole("heading", { name: "Orders", level: 1 }).click();
+    await page.locator("label").filter({ hasText: /^Shipping/ }).waitFor({ state: "hidden" });
+    await screenshot(page, "admin-orders-filtered");
+  });
+
+  it("order detail: two parcels with carrier, tracking links, items and status", async () => {
+    const page = await open(`/app/orders/${twoParcelOrderId}`);
+    await page.getByRole("heading", { name: "Parcels and tracking" }).waitFor();
+    const first = page.getByRole("link", { name: /Track parcel YT2411000001/ });
+    const second = page.getByRole("link", { name: /Track parcel 4PX3000222333/ });
+    expect(await first.getAttribute("href")).toBe("https://www.yuntrack.com/parcelTracking?id=YT2411000001");
+    expect(await second.getAttribute("href")).toBe("https://track.4px.com/#/result/0/4PX3000222333");
+    expect(await first.getAttribute("target")).toBe("_blank");
+    await page.getByText("Out for delivery").waitFor();
+    await page.getByRole("heading", { name: "Parcel 2" }).waitFor();
+    await page.getByText("Split Shipment").first().waitFor();
+    await page.getByRole("heading", { name: "Address as sent to HyperSKU" }).waitFor();
+    await page.getByRole("heading", { name: "Shopify fulfillment created" }).first().waitFor();
+    expect(await page.getByRole("link", { name: /in the Shopify admin/ }).count()).toBeGreaterThan(0);
+    expect(await page.locator("img[alt='Ceramic Mug']").count()).toBeGreaterThan(0);
+    await screenshot(page, "admin-order-two-parcels");
+
+    // An id that is not this shop's order: the page's own "Not found", with a way back.
+    const missing = await open("/app/orders/not-an-order-of-this-shop");
+    await missing.getByRole("heading", { name: "Not found" }).waitFor();
+    await missing.getByRole("link", { name: "Back to orders" }).waitFor();
+  });
+
+  it("retry of a failed order: sent to HyperSKU, and the page follows it", async () => {
+    const page = await open(`/app/orders/${failedOrderId}`);
+    await page.getByText("This order could not be sent").waitFor();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await toast(page, "Retrying: the order is being sent to HyperSKU.");
+    await page.getByRole("heading", { name: "Sent to HyperSKU" }).first().waitFor({ timeout: 15_000 });
+    await page.getByText("HyperSKU order").first().waitFor();
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: failedOrderId } });
+    expect(order.state).toBe("sent");
+    expect(simulator.control.orders().some((held) => held.orderBaseInfo.storeOrderId === order.shopifyOrderId)).toBe(true);
+    await screenshot(page, "admin-order-retried");
+  });
+
+  it("settings: a field error first, then saved", async () => {
+    const page = await open("/app/settings");
+    const hold = page.getByLabel("Wait before sending (minutes)");
+    await hold.fill("20000");
+    const bar = page.getByRole("region", { name: "Unsaved changes" });
+    await bar.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Enter at most 10,080 minutes (one week).").first().waitFor();
+    await toast(page, "Fix the highlighted fields, then save again");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("settings-holdMinutes");
+    expect(await hold.getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "admin-settings-field-error");
+
+    await hold.fill("30");
+    await page.getByLabel("Excluded tags").fill("wholesale, no-hypersku");
+    await page.getByLabel("Notify the customer when an order is marked as fulfilled").uncheck();
+    await bar.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Settings saved");
+    await bar.waitFor({ state: "detached" });
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+    expect(shop).toMatchObject({ holdMinutes: 30, notifyCustomer: false, excludedTags: JSON.stringify(["wholesale", "no-hypersku"]) });
+    await screenshot(page, "admin-settings-saved");
+    // Back to sending at once, for the journeys that follow.
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { holdMinutes: 0 } });
+  });
+
+  it("send past orders: count, run with a progress bar, and the summary", async () => {
+    const created = Date.now() - 10 * 86_400_000;
+    for (let i = 0; i < 120; i++) {
+      const node = buildGraphqlOrder({
+        overrides: {
+          legacyResourceId: String(6_200_000_000_000 + i),
+          name: `#${3000 + i}`,
+          createdAt: new Date(created + i * 60_000).toISOString(),
+          updatedAt: new Date(created + i * 60_000).toISOString(),
+          test: i >= 110,
+        },
+      });
+      node.id = `gid://shopify/Order/${node.legacyResourceId}`;
+      shopify.putOrder(TEST_SHOP, node as JsonObject & { id: string; updatedAt: string });
+    }
+
+    const page = await open("/app/past-orders");
+    await page.getByRole("button", { name: "Count orders" }).click();
+    await page.getByText("120 orders were created from").waitFor();
+    await page.getByRole("button", { name: "Send 120 past orders" }).click();
+    await page.getByRole("heading", { name: "Sending past orders" }).waitFor();
+    await page.getByRole("progressbar").waitFor();
+    // Part-way: the first page is in, the next is on its way from Shopify.
+    await page.getByText(/^([1-9]\d?|1[01]\d) of 120 orders gone through/).waitFor({ timeout: 15_000 });
+    await screenshot(page, "admin-past-orders-progress");
+
+    await page.getByRole("heading", { name: "Last run" }).waitFor({ timeout: 30_000 });
+    await page.getByText("120 of 120 orders gone through (100%)").waitFor();
+    await page.getByText(/10: This is a test order/).waitFor();
+    const run = await prisma.backfill.findFirstOrThrow({ where: { shop: TEST_SHOP } });
+    expect(run).toMatchObject({ status: "done", processed: 120, queued: 110, skipped: 10, failed: 0 });
+    await screenshot(page, "admin-past-orders-summary");
+  });
+});
