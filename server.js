@@ -25,6 +25,18 @@ app.use((req, res, next) => {
   }
   next();
 });
+// Offline (demo, tests) there is no Shopify CDN: the library's pages still announce App Bridge
+// there with a `Link: preload` header, which browsers would follow. Point it at the local stand-in.
+if (process.env.APP_MODE === "demo" || process.env.NODE_ENV === "test") {
+  app.use((req, res, next) => {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) =>
+      String(name).toLowerCase() === "link" && String(value).includes("cdn.shopify.com")
+        ? setHeader(name, '</offline/app-bridge.js>; rel="preload"; as="script"')
+        : setHeader(name, value);
+    next();
+  });
+}
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));

@@ -3,7 +3,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { getAppBridgeUrl } from "./offline-mode.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 export { startBackgroundWork } from "./background.server";
@@ -17,9 +16,6 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
-  // Offline, the library's preload hint would still point browsers at Shopify's CDN.
-  const offlineAppBridge = getAppBridgeUrl();
-  if (offlineAppBridge) responseHeaders.set("Link", `<${offlineAppBridge}>; rel="preload"; as="script";`);
   const userAgent = request.headers.get("user-agent");
   // Bots get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";

@@ -1,0 +1,90 @@
+/**
+ * The README's first command, run the way a newcomer runs it (small and fast): the final table
+ * must show every shippable order forwarded once, the refused and address-less ones explained,
+ * tracking and Shopify fulfillments present and no duplicate at HyperSKU; then the printed admin
+ * URL must show the demo's orders with their tracking in a browser; Ctrl-C must stop it all.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import type { DemoRow } from "../../scripts/demo/report";
+import { getFreePort } from "../support/app-server";
+import { loadBuild } from "../support/build";
+import { launchBrowser, openTrackedPage, saveScreenshot } from "../support/browser";
+
+let demo: ChildProcess;
+let output = "";
+let browser: Browser;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hypersku-demo-"));
+
+beforeAll(async () => {
+  await loadBuild();
+  const port = await getFreePort();
+  demo = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts", "--orders", "8", "--speed", "8", "--port", String(port), "--data-dir", dataDir, "--no-build", "--keep-running"], {
+    env: { ...process.env, NODE_ENV: "", DATABASE_URL: "", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  demo.stdout!.on("data", (chunk) => (output += chunk));
+  demo.stderr!.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 120_000;
+  while (!output.includes("Ctrl-C stops everything")) {
+    if (demo.exitCode !== null || Date.now() > deadline) throw new Error(`the demo did not finish its day:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  browser = await launchBrowser();
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (demo && demo.exitCode === null) demo.kill("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("npm run demo", () => {
+  it("ends with every shippable order at HyperSKU once, tracked and fulfilled, and the others explained", () => {
+    const result = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-result.json"), "utf8")) as { rows: DemoRow[]; duplicates: number; fulfillments: number };
+    const row = (kind: string) => result.rows.find((r) => r.case === kind)!;
+    expect(result.duplicates).toBe(0);
+    expect(row("rejected")).toMatchObject({ state: "needs_attention", hyperskuId: null });
+    expect(row("rejected").note).toContain("cannot be sourced");
+    expect(row("no_address")).toMatchObject({ state: "needs_attention" });
+    expect(row("no_address").note).toMatch(/shipping address/);
+    expect(row("split").tracking).toHaveLength(2);
+    expect(row("split").fulfillments).toHaveLength(2);
+    expect(row("cancelled").hyperskuStatus).toBe("Closed");
+    const shipped = result.rows.filter((r) => ["regular", "edited", "split"].includes(r.case));
+    for (const r of shipped) {
+      expect(r.state).toBe("sent");
+      expect(r.hyperskuId).toMatch(/^\d+$/);
+      expect(r.tracking.length).toBeGreaterThan(0);
+      expect(r.fulfillments.length).toBe(r.tracking.length);
+    }
+    expect(result.fulfillments).toBe(shipped.reduce((n, r) => n + r.tracking.length, 0));
+    expect(output).toContain("Order  Case");
+  });
+
+  it("serves the admin at the printed URL, with the demo's orders and their tracking", async () => {
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/app\?\S+)/.exec(output)![1];
+    const { page, offLoopbackRequests } = await openTrackedPage(browser);
+    await page.goto(url);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    const result = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-result.json"), "utf8")) as { rows: DemoRow[] };
+    const split = result.rows.find((r) => r.case === "split")!;
+    const origin = new URL(url).origin;
+    const query = new URL(url).searchParams;
+    await page.goto(`${origin}/app/orders?embedded=1&shop=${query.get("shop")}&host=${query.get("host")}`);
+    await page.getByText(split.order, { exact: true }).first().click();
+    const trackingNumber = split.tracking[0].split(" ").at(-1)!;
+    await page.getByText(trackingNumber).first().waitFor();
+    await saveScreenshot(page, "demo-order-with-tracking");
+    expect(offLoopbackRequests, offLoopbackRequests.join(", ")).toEqual([]);
+  });
+
+  it("stops everything on Ctrl-C", async () => {
+    demo.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => demo.once("exit", resolve));
+    expect(code).toBe(0);
+  });
+});
