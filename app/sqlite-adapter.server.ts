@@ -68,7 +68,8 @@ export function createSqliteAdapter(file: string, busyTimeoutMs = 5_000): SqlMig
     adapterName: inner.adapterName,
     async connect() {
       const adapter = await inner.connect();
-      await adapter.executeScript("PRAGMA journal_mode = WAL;");
+      // secure_delete: erased personal data (privacy redaction) is overwritten in the file, not left in free pages.
+      await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA secure_delete = ON;");
       return serialize(adapter);
     },
     connectToShadowDb: () => inner.connectToShadowDb(),
