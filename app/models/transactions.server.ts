@@ -8,7 +8,7 @@
  * on shared index pages made deliveries of different orders conflict and retry; intake fell to
  * about 20 a second.) SQLite serialises writers anyway. Transient failures are retried.
  */
-import { Prisma } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
 import { getDatabaseEngine } from "~/database-url";
 import prisma from "~/db.server";
 import { env } from "~/env.server";
