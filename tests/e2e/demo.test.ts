@@ -14,6 +14,11 @@ import { getFreePort } from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { launchBrowser, openTrackedPage, saveScreenshot } from "../support/browser";
 
+function withoutTestEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _nodeEnv, DATABASE_URL: _databaseUrl, ...rest } = env;
+  return rest;
+}
+
 let demo: ChildProcess;
 let output = "";
 let browser: Browser;
@@ -23,7 +28,8 @@ beforeAll(async () => {
   await loadBuild();
   const port = await getFreePort();
   demo = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts", "--orders", "8", "--speed", "8", "--port", String(port), "--data-dir", dataDir, "--no-build", "--keep-running"], {
-    env: { ...process.env, NODE_ENV: "", DATABASE_URL: "", LOG_LEVEL: "warn" },
+    // The demo sets its own environment; the test runner's (NODE_ENV=test, its database) must not leak in.
+    env: { ...withoutTestEnv(process.env), LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   demo.stdout!.on("data", (chunk) => (output += chunk));
