@@ -171,6 +171,28 @@ describe("forwarding an order", () => {
     expect((await orderRecord(String(unpaid.id))).state).toBe("sent");
   });
 
+  it("honours the shop's hold window, test-order and excluded-tag rules", async () => {
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { holdMinutes: 30, excludedTags: JSON.stringify(["No-HyperSKU"]) } });
+    // Paid 30 minutes ago, less two seconds: the hold window ends two seconds from now.
+    const held = buildRestOrder({ overrides: { processed_at: new Date(Date.now() - 30 * 60_000 + 2_000).toISOString() } });
+    const tagged = buildRestOrder({ overrides: { tags: "vip, no-hyperSKU " } });
+    const test = buildRestOrder({ overrides: { test: true } });
+    for (const payload of [held, tagged, test]) await deliver("orders/create", payload);
+
+    const job = await prisma.job.findFirstOrThrow({ where: { type: "forward_order" } });
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+    await drainQueue({ fastForward: false });
+    expect((await orderRecord(String(held.id))).state).toBe("scheduled");
+    expect((await orderRecord(String(tagged.id))).stateCode).toBe("excluded_tag");
+    expect((await orderRecord(String(test.id))).stateCode).toBe("test_order");
+    expect(creates()).toHaveLength(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // the hold window ends
+    await drainQueue({ fastForward: false });
+    expect((await orderRecord(String(held.id))).state).toBe("sent");
+    expect(creates()).toHaveLength(1);
+  });
+
   it("explains an order without a shipping address and sends nothing", async () => {
     const payload = buildRestOrder({ overrides: { shipping_address: null } });
     await deliver("orders/create", payload);
