@@ -16,7 +16,7 @@ import { launchBrowser, openTrackedPage, saveScreenshot } from "../support/brows
 
 function withoutTestEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_ENV: _nodeEnv, DATABASE_URL: _databaseUrl, ...rest } = env;
-  return rest;
+  return rest as NodeJS.ProcessEnv;
 }
 
 let demo: ChildProcess;

@@ -1,41 +1,20 @@
 import prisma from "~/db.server";
-import { configureHypersku } from "~/domain/connection/hypersku.server";
 import { cancelOrderAtHypersku } from "~/domain/orders/cancel-at-hypersku.server";
-import { setAdminGraphqlFactory } from "~/integrations/shopify/admin-graphql.server";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
-import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
+import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { connectShop, installShop } from "../support/connected-shop";
-import { resetDatabase } from "../support/database";
-import { startConnectedSimulator } from "../support/hypersku";
 import { buildRestAddress, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createWebhookRequest, TEST_SHOP } from "../support/shopify";
+import { withTwins } from "../support/twins";
 import { placeSentOrder, syncNow } from "../support/tracking";
 
 let simulator: HyperskuSimulator;
 let shopify: ShopifyAdminFake;
 
-beforeAll(async () => {
-  simulator = await startConnectedSimulator();
-});
-afterAll(async () => {
-  setAdminGraphqlFactory(null);
-  await simulator.close();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  simulator.control.reset();
-  simulator.control.configure({ envelope: "wrapped", authErrorStyle: "http", duplicateCreate: "return-existing" });
-  simulator.control.setFault("*", null);
-  configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 2_000 });
-  shopify = new ShopifyAdminFake();
-  setAdminGraphqlFactory(async (shop) => shopify.clientFor(shop));
-  await installShop();
-  await connectShop(simulator);
-});
+withTwins((twins) => ({ simulator, shopify } = twins));
 
 let minute = 0;
 /** The order as Shopify sends it after an edit: a later updated_at and the given changes. */

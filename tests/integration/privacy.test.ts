@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import { getSqliteFilePath } from "~/database-url";
 import prisma from "~/db.server";
-import { configureHypersku } from "~/domain/connection/hypersku.server";
 import { exportCustomerData } from "~/domain/privacy/data-request.server";
-import { setAdminGraphqlFactory } from "~/integrations/shopify/admin-graphql.server";
 import { JOB_TYPES } from "~/jobs/job-types";
 import { enqueueJob } from "~/jobs/queue.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
@@ -11,38 +9,20 @@ import { action as dataRequest } from "~/routes/webhooks.customers.data_request"
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
-import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
+import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { connectShop, installShop } from "../support/connected-shop";
-import { isPostgresRun, resetDatabase } from "../support/database";
-import { startConnectedSimulator } from "../support/hypersku";
+import { isPostgresRun } from "../support/database";
 import { buildRestAddress, buildRestOrder, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createWebhookRequest, TEST_SHOP } from "../support/shopify";
+import { withTwins } from "../support/twins";
 import { placeSentOrder, syncNow } from "../support/tracking";
 
 let simulator: HyperskuSimulator;
 let shopify: ShopifyAdminFake;
 
-beforeAll(async () => {
-  simulator = await startConnectedSimulator();
-});
-afterAll(async () => {
-  setAdminGraphqlFactory(null);
-  await simulator.close();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  simulator.control.reset();
-  simulator.control.configure({ envelope: "wrapped", authErrorStyle: "http", duplicateCreate: "return-existing" });
-  simulator.control.setFault("*", null);
-  configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 2_000 });
-  shopify = new ShopifyAdminFake();
-  setAdminGraphqlFactory(async (shop) => shopify.clientFor(shop));
-  await installShop();
-  await connectShop(simulator);
-});
+withTwins((twins) => ({ simulator, shopify } = twins));
 
 /** A customer whose every detail is unusual enough to search the database for. */
 const ZELDA = {

@@ -1,41 +1,20 @@
 import prisma from "~/db.server";
-import { configureHypersku } from "~/domain/connection/hypersku.server";
 import { fulfillOrderParcels } from "~/domain/tracking/fulfill-parcels.server";
 import { getNextShopSyncAt, syncOrderNow, syncShopOrders } from "~/domain/tracking/sync-orders.server";
-import { setAdminGraphqlFactory } from "~/integrations/shopify/admin-graphql.server";
 import { JOB_TYPES } from "~/jobs/job-types";
 import { scheduleRecurringJobs } from "~/jobs/schedule.server";
-import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
+import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import type { HyperskuSimulator, Order as SimulatorOrder } from "../../simulators/hypersku/server";
-import { connectShop, installShop } from "../support/connected-shop";
-import { resetDatabase } from "../support/database";
-import { startConnectedSimulator } from "../support/hypersku";
 import { drainQueue } from "../support/queue";
 import { TEST_SHOP } from "../support/shopify";
+import { withTwins } from "../support/twins";
 import { makeOrdersDue, orderGidOf, placeSentOrder, syncNow } from "../support/tracking";
 
 let simulator: HyperskuSimulator;
 let shopify: ShopifyAdminFake;
 const realFetch = globalThis.fetch;
 
-beforeAll(async () => {
-  simulator = await startConnectedSimulator();
-});
-afterAll(async () => {
-  setAdminGraphqlFactory(null);
-  await simulator.close();
-});
-beforeEach(async () => {
-  await resetDatabase();
-  simulator.control.reset();
-  simulator.control.configure({ envelope: "wrapped", authErrorStyle: "http", duplicateCreate: "return-existing" });
-  simulator.control.setFault("*", null);
-  configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 2_000 });
-  shopify = new ShopifyAdminFake();
-  setAdminGraphqlFactory(async (shop) => shopify.clientFor(shop));
-  await installShop();
-  await connectShop(simulator);
-});
+withTwins((twins) => ({ simulator, shopify } = twins));
 afterEach(() => {
   globalThis.fetch = realFetch;
 });
