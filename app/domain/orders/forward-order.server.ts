@@ -22,17 +22,15 @@ import {
 } from "~/integrations/hypersku/errors";
 import { env } from "~/env.server";
 import { computeRetryDelayMs } from "~/jobs/backoff";
+import type { JobResult } from "~/jobs/worker.server";
 import { addOrderEvent, readSnapshot } from "~/models/order.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
 import { mapOrderToExternalOrder } from "./map-order";
 import { isUnsent } from "./order-state";
 import { planForwarding } from "./plan-forwarding";
 
-export type ForwardResult =
-  | { kind: "done" }
-  | { kind: "retry"; error: string; retryAfterMs?: number; runAt?: Date }
-  | { kind: "reschedule"; runAt: Date; note?: string }
-  | { kind: "fail"; error: string };
+/** What the queue does next with the forward job (the worker's own result type). */
+export type ForwardResult = JobResult;
 
 /** Held work waits for a reconnect (which releases it at once); this is only a safety net. */
 const HELD_RECHECK_MS = 6 * 3600_000;
