@@ -2,9 +2,12 @@
  * Read queries of the admin pages over Order, Parcel and OrderEvent. Every one is scoped by shop
  * and shaped to stay on an index at 100,000 orders per shop (scripts/bench-admin.ts measures them).
  */
-import type { Prisma } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import prisma from "~/db.server";
+import { COUNT_CAP } from "~/domain/admin/format";
 import { prefixUpperBound, searchPrefixes, type OrdersListQuery } from "~/domain/admin/orders-list-query";
+import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
+import { ORDER_STATES } from "~/domain/orders/order-state";
 
 /** The columns a list row shows: never the snapshot or HyperSKU's answer (kilobytes each). */
 export const ORDER_LIST_SELECT = {
@@ -69,20 +72,31 @@ export async function listOrdersPage(shop: string, query: OrdersListQuery) {
   };
 }
 
-/** Orders per forwarding state: one pass over the covering (shop, state, shopifyCreatedAt) index. */
-export async function countOrdersByState(shop: string): Promise<Record<string, number>> {
-  const groups = await prisma.order.groupBy({ by: ["state"], where: { shop }, _count: { _all: true } });
-  return Object.fromEntries(groups.map((group) => [group.state, group._count._all]));
+/**
+ * Counting stops at COUNT_CAP per bucket: a count is a walk over index entries, and an exact
+ * count of 80,000 delivered orders on every dashboard load would cost more than the rest of the
+ * page. A bucket past the cap reads COUNT_CAP + 1, shown as "10,000+" (as Shopify's own counts do).
+ */
+/** Capped counts of the shop's orders per value of one column, in one statement. */
+async function cappedCounts<T extends string | number>(shop: string, column: "state" | "hyperskuStatus", values: readonly T[]): Promise<Map<T, number>> {
+  if (values.length === 0) return new Map();
+  const limit = COUNT_CAP + 1;
+  const parts = values.map(
+    (value, index) =>
+      Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "position", COUNT(*) AS "count" FROM (SELECT 1 FROM "Order" WHERE "shop" = ${shop} AND ${Prisma.raw(`"${column}"`)} = ${value} LIMIT ${limit}) AS "bucket"`,
+  );
+  const rows = await prisma.$queryRaw<{ position: number | bigint; count: number | bigint }[]>(Prisma.join(parts, " UNION ALL "));
+  return new Map(rows.map((row) => [values[Number(row.position)], Number(row.count)]));
 }
 
-/** Orders per HyperSKU status code (orders never sent have none and are not counted). */
+/** Orders per forwarding state (capped), read off the (shop, state, shopifyCreatedAt) index. */
+export async function countOrdersByState(shop: string): Promise<Record<string, number>> {
+  return Object.fromEntries(await cappedCounts(shop, "state", ORDER_STATES));
+}
+
+/** Orders per HyperSKU status code (capped), read off the (shop, hyperskuStatus, ...) index. */
 export async function countOrdersByHyperskuStatus(shop: string): Promise<Map<number, number>> {
-  const groups = await prisma.order.groupBy({
-    by: ["hyperskuStatus"],
-    where: { shop, hyperskuStatus: { not: null } },
-    _count: { _all: true },
-  });
-  return new Map(groups.map((group) => [group.hyperskuStatus as number, group._count._all]));
+  return cappedCounts(shop, "hyperskuStatus", HYPERSKU_STATUSES.map((status) => status.code));
 }
 
 /** Why orders in one state are there: reason code -> count, most frequent first. */

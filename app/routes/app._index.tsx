@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Box, Card, DataTable, InlineGrid, InlineStack, Layout, Link, List, Page, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Card, InlineGrid, InlineStack, Layout, Link, List, Page, Text } from "@shopify/polaris";
 import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { EmptyPanel } from "~/components/EmptyPanel";
 import { NavigationLoading } from "~/components/NavigationLoading";
@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { retryFailedOrders } from "~/domain/admin/bulk-order-actions.server";
 import { getDashboard, type CountTile, type DashboardView } from "~/domain/admin/dashboard.server";
 import type { DashboardProblem } from "~/domain/admin/dashboard-problems";
-import { formatDateTime } from "~/domain/admin/format";
+import { formatCount, formatDateTime } from "~/domain/admin/format";
 import { authenticate } from "~/shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -137,7 +137,7 @@ function ConnectionSummary({ view }: { view: DashboardView & { lastSuccessfulCal
           {CONNECTION_BADGES[view.connection.status]}
         </InlineStack>
         <Text as="p">
-          {view.shop} is installed. {view.totalOrders.toLocaleString("en-US")} {view.totalOrders === 1 ? "order" : "orders"} recorded.
+          {view.shop} is installed. {formatCount(view.totalOrders)} {view.totalOrders === 1 ? "order" : "orders"} recorded.
         </Text>
         <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 24px", margin: 0 }}>
           <Text as="dt" tone="subdued">
@@ -171,11 +171,11 @@ function CountCard({ heading, tiles }: { heading: string; tiles: CountTile[] }) 
           {tiles.map((tile) => (
             <Box key={tile.id} padding="300" borderWidth="025" borderColor="border" borderRadius="200" minHeight="100%">
               <BlockStack gap="100">
-                <Link url={tile.url} removeUnderline accessibilityLabel={`${tile.label}: ${tile.count} ${tile.count === 1 ? "order" : "orders"}`}>
+                <Link url={tile.url} removeUnderline accessibilityLabel={`${tile.label}: ${formatCount(tile.count)} ${tile.count === 1 ? "order" : "orders"}`}>
                   {tile.label}
                 </Link>
                 <Text as="p" variant="headingLg" tone={tile.count > 0 ? TEXT_TONES[tile.tone ?? "none"] : undefined}>
-                  {tile.count.toLocaleString("en-US")}
+                  {formatCount(tile.count)}
                 </Text>
                 <Text as="p" variant="bodySm" tone="subdued">
                   {tile.meaning}
@@ -189,28 +189,52 @@ function CountCard({ heading, tiles }: { heading: string; tiles: CountTile[] }) 
   );
 }
 
+const cell = { padding: "8px 12px", borderBlockEnd: "1px solid var(--p-color-border-secondary)", textAlign: "start" } as const;
+
+/** A plain table (Polaris' DataTable measures itself on the client; this needs none of that). */
 function HyperskuStatuses({ tiles }: { tiles: DashboardView["hyperskuTiles"] }) {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
+        <Text as="h2" variant="headingMd" id="hypersku-statuses-heading">
           At HyperSKU
         </Text>
-        <DataTable
-          columnContentTypes={["text", "text", "numeric"]}
-          headings={["HyperSKU status", "What it means", "Orders"]}
-          rows={tiles.map((tile) => [
-            <HyperskuStatusBadge key="status" status={tile} />,
-            tile.meaning,
-            tile.count > 0 ? (
-              <Link key="count" url={tile.url} accessibilityLabel={`${tile.count} orders ${tile.name}`}>
-                {tile.count.toLocaleString("en-US")}
-              </Link>
-            ) : (
-              "0"
-            ),
-          ])}
-        />
+        <table aria-labelledby="hypersku-statuses-heading" style={{ width: "100%", borderCollapse: "collapse" }}>
+          <thead>
+            <tr>
+              {["HyperSKU status", "What it means", "Orders"].map((heading) => (
+                <th key={heading} scope="col" style={{ ...cell, textAlign: heading === "Orders" ? "end" : "start" }}>
+                  <Text as="span" variant="bodySm" fontWeight="medium" tone="subdued">
+                    {heading}
+                  </Text>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {tiles.map((tile) => (
+              <tr key={tile.code}>
+                <th scope="row" style={cell}>
+                  <HyperskuStatusBadge status={tile} />
+                </th>
+                <td style={cell}>
+                  <Text as="span">{tile.meaning}</Text>
+                </td>
+                <td style={{ ...cell, textAlign: "end" }}>
+                  {tile.count > 0 ? (
+                    <Link url={tile.url} accessibilityLabel={`${formatCount(tile.count)} orders ${tile.name}`}>
+                      {formatCount(tile.count)}
+                    </Link>
+                  ) : (
+                    <Text as="span" tone="subdued">
+                      0
+                    </Text>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </BlockStack>
     </Card>
   );

@@ -38,4 +38,9 @@ describe("dashboard problems", () => {
     expect(failed.title).toBe("1 order could not be sent");
     expect(failed.action.label).toBe("Retry the failed order");
   });
+
+  it("says a count past the cap as such", () => {
+    const [failed] = buildDashboardProblems({ ...calm, counts: { failed: 10_001 } });
+    expect(failed.title).toBe("10,000+ orders could not be sent");
+  });
 });

@@ -4,6 +4,7 @@
  */
 import type { HyperskuStatus } from "~/domain/connection/status";
 import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
+import { formatCount } from "./format";
 
 export type ProblemAction = { kind: "link"; label: string; url: string } | { kind: "submit"; label: string; intent: string };
 
@@ -26,7 +27,7 @@ export type ProblemInput = {
   parcelProblems: { total: number; rows: { order: { id: string; name: string }; fulfillmentError: string | null }[] };
 };
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 function describeReason(code: string | null): string {
   const known = code && code in ORDER_PROBLEMS ? ORDER_PROBLEMS[code as OrderProblemCode] : null;

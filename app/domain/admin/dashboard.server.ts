@@ -1,10 +1,10 @@
 /**
  * The dashboard's view model: connection, counts by forwarding state and by HyperSKU status, the
  * problems that need the merchant, and when the app last heard from HyperSKU and Shopify.
- * A handful of grouped counts over covering indexes; no per-order work.
+ * A few capped counts over covering indexes (see COUNT_CAP); no per-order work.
  */
 import { describeReconnectReason, parseHyperskuStatus } from "~/domain/connection/status";
-import { describeHyperskuStatus, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
+import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { ORDER_STATE_LABELS } from "~/domain/orders/order-state";
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
 import {
@@ -16,6 +16,7 @@ import {
 } from "~/models/admin-orders.server";
 import { getShop } from "~/models/shop.server";
 import { buildDashboardProblems } from "./dashboard-problems";
+import { COUNT_CAP } from "./format";
 import { ORDER_TABS } from "./orders-list-query";
 
 export type CountTile = { id: string; label: string; meaning: string; count: number; url: string; tone?: "critical" | "warning" | "success" };
@@ -32,7 +33,9 @@ export async function getDashboard(shop: string) {
   const needsAttentionReasons = (counts.needs_attention ?? 0) > 0 ? await countReasonsInState(shop, "needs_attention") : [];
   const status = parseHyperskuStatus(shopRecord?.hyperskuStatus);
   const reason = status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null;
-  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  // Past the cap in any state, the total is only known to be past it too.
+  const capped = Object.values(counts).some((count) => count > COUNT_CAP);
+  const total = capped ? COUNT_CAP + 1 : Object.values(counts).reduce((sum, count) => sum + count, 0);
 
   const stateTiles: CountTile[] = ORDER_TABS.filter((tab) => tab.states).map((tab) => {
     const states = tab.states ?? [];
@@ -45,11 +48,14 @@ export async function getDashboard(shop: string) {
     { id: "split", label: "Shipped in parts", meaning: "Shipped in several parcels.", count: hyperskuCounts.get(14) ?? 0, url: "/app/orders?status=14", tone: "success" },
     { id: "delivered", label: "Delivered", meaning: "The carrier reports them delivered.", count: hyperskuCounts.get(5) ?? 0, url: "/app/orders?status=5", tone: "success" },
   ];
-  const known = new Set(HYPERSKU_STATUSES.map((entry) => entry.code));
-  const hyperskuTiles = [
-    ...HYPERSKU_STATUSES.map((entry) => ({ ...entry, count: hyperskuCounts.get(entry.code) ?? 0 })),
-    ...[...hyperskuCounts].filter(([code]) => !known.has(code)).map(([code, count]) => ({ ...describeHyperskuStatus(code)!, count })),
-  ].map((entry) => ({ code: entry.code, name: entry.name, meaning: entry.meaning, tone: entry.tone, count: entry.count, url: `/app/orders?status=${entry.code}` }));
+  const hyperskuTiles = HYPERSKU_STATUSES.map((entry) => ({
+    code: entry.code,
+    name: entry.name,
+    meaning: entry.meaning,
+    tone: entry.tone,
+    count: hyperskuCounts.get(entry.code) ?? 0,
+    url: `/app/orders?status=${entry.code}`,
+  }));
 
   return {
     shop,

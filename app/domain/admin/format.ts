@@ -48,3 +48,11 @@ export function humanize(code: string): string {
   const text = code.replace(/[_-]+/g, " ").trim();
   return text ? text[0].toUpperCase() + text.slice(1) : code;
 }
+
+/** Counts stop at this many per bucket (app/models/admin-orders.server.ts); one more means "more". */
+export const COUNT_CAP = 10_000;
+
+/** "1,234", or "10,000+" for a count that stopped at the cap. */
+export function formatCount(count: number): string {
+  return count > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-US")}+` : count.toLocaleString("en-US");
+}
