@@ -200,6 +200,28 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await screenshot(page, "admin-order-retried");
   });
 
+  it("refresh from HyperSKU, then cancel at HyperSKU only after confirming", async () => {
+    const page = await open(`/app/orders/${failedOrderId}`);
+    await page.getByRole("button", { name: "Refresh from HyperSKU" }).click();
+    await toast(page, /^Refreshed from HyperSKU/);
+
+    await page.getByRole("button", { name: "Cancel at HyperSKU" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Cancellation only works before HyperSKU ships the order.").waitFor();
+    await screenshot(page, "admin-order-cancel-confirmation");
+    await dialog.getByRole("button", { name: "Keep the order" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: failedOrderId } })).hyperskuStatus).not.toBe(6);
+
+    await page.getByRole("button", { name: "Cancel at HyperSKU" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel the order at HyperSKU" }).click();
+    await toast(page, "HyperSKU cancelled the order.");
+    await page.getByRole("heading", { name: "Cancelled at HyperSKU" }).waitFor();
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: failedOrderId } })).hyperskuStatus).toBe(6);
+    // Closed at HyperSKU: nothing left to cancel.
+    expect(await page.getByRole("button", { name: "Cancel at HyperSKU" }).count()).toBe(0);
+  });
+
   it("settings: a field error first, then saved", async () => {
     const page = await open("/app/settings");
     const hold = page.getByLabel("Wait before sending (minutes)");
