@@ -9,7 +9,14 @@ import { ShopifyAdminFake } from "./admin-graphql-fake";
 
 export type ShopifyAdminServer = { url: string; fake: ShopifyAdminFake; close: () => Promise<void> };
 
-export async function startShopifyAdminServer(fake = new ShopifyAdminFake(), port = 0): Promise<ShopifyAdminServer> {
+export type ShopifyAdminServerOptions = {
+  fake?: ShopifyAdminFake;
+  port?: number;
+  /** Extra time a query takes, in ms (e.g. to watch a long run in progress). */
+  delayFor?: (query: string) => number;
+};
+
+export async function startShopifyAdminServer({ fake = new ShopifyAdminFake(), port = 0, delayFor }: ShopifyAdminServerOptions = {}): Promise<ShopifyAdminServer> {
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
@@ -17,6 +24,8 @@ export async function startShopifyAdminServer(fake = new ShopifyAdminFake(), por
       try {
         const shop = decodeURIComponent(new URL(request.url ?? "/", "http://fake").pathname.replace(/^\/graphql\//, ""));
         const { query, variables } = JSON.parse(body) as { query: string; variables?: Record<string, unknown> };
+        const delay = delayFor?.(query) ?? 0;
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         const result = await fake.clientFor(shop)(query, variables ?? {});
         response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result));
       } catch (error) {

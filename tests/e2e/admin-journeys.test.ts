@@ -4,13 +4,12 @@
  * browser never leaves the machine, and every journey saves a screenshot.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import prisma from "~/db.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
+import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createAdminOrder, createParcel, imageDataUri, seedOrdersInEveryState } from "../support/admin-factories";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
@@ -24,28 +23,11 @@ import { embeddedAppUrl, TEST_SHOP } from "../support/shopify";
 let app: RunningApp;
 let browser: Browser;
 let simulator: HyperskuSimulator;
-let shopifyServer: http.Server;
+let shopifyServer: ShopifyAdminServer;
 const shopify = new ShopifyAdminFake();
 /** Each page of past orders takes this long, so the run is seen in progress. */
 const PAST_ORDERS_PAGE_DELAY_MS = 1500;
 const tracked: TrackedPage[] = [];
-
-/** The Shopify Admin fake over HTTP, where the preload sends the app's Admin GraphQL calls. */
-async function startShopifyFakeServer(): Promise<string> {
-  shopifyServer = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", async () => {
-      const shop = decodeURIComponent(request.url?.split("/").pop() ?? "");
-      const { query, variables } = JSON.parse(body) as { query: string; variables?: Record<string, unknown> };
-      if (/query PastOrders\b/.test(query)) await new Promise((resolve) => setTimeout(resolve, PAST_ORDERS_PAGE_DELAY_MS));
-      const result = await shopify.clientFor(shop)(query, variables ?? {});
-      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result));
-    });
-  });
-  await new Promise<void>((resolve) => shopifyServer.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(shopifyServer.address() as AddressInfo).port}`;
-}
 
 async function open(pathname: string): Promise<Page> {
   const trackedPage = await openTrackedPage(browser);
@@ -89,14 +71,17 @@ beforeAll(async () => {
   });
   await createAdminOrder({ hyperskuStatus: 4, number: 2100, flag: { code: "address_changed_after_shipping", reason: "The shipping address changed in Shopify after HyperSKU shipped the order." } });
 
-  const shopifyUrl = await startShopifyFakeServer();
+  shopifyServer = await startShopifyAdminServer({
+    fake: shopify,
+    delayFor: (query) => (/query PastOrders\b/.test(query) ? PAST_ORDERS_PAGE_DELAY_MS : 0),
+  });
   app = await startAppServer({
     DATABASE_URL: process.env.DATABASE_URL!,
     HYPERSKU_API_URL: simulator.url,
     HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
     WORKER_MODE: "inline",
-    TEST_SHOPIFY_ADMIN_URL: shopifyUrl,
-    NODE_OPTIONS: `--import=${path.resolve("tests/support/admin-shopify-preload.mjs")}`,
+    SHOPIFY_ADMIN_FAKE_URL: shopifyServer.url,
+    NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
   });
   browser = await launchBrowser();
 }, 120_000);
@@ -105,7 +90,7 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
   await simulator?.close();
-  await new Promise((resolve) => shopifyServer?.close(resolve));
+  await shopifyServer?.close();
 });
 
 afterEach(() => {
