@@ -1,0 +1,146 @@
+/**
+ * The closing note of the report: the figures in a sentence per engine, then every missed target
+ * with why, from what this run measured (CPU use, query cost, calls made), and what would fix it;
+ * then what was not measured. The explanations are chosen by the evidence, not assumed.
+ */
+import type { AdminResult } from "./admin";
+import { maxRss } from "./memory";
+import { engineName, mb, ms, perSecond, type Row } from "./report";
+import type { BenchResults, EngineResults } from "./results";
+import { FORWARDING, INTAKE } from "./settings";
+
+const pct = (value: number | null | undefined) => (value === null || value === undefined ? "?" : `${Math.round(value)}%`);
+
+function summary(engine: EngineResults): string {
+  const parts: string[] = [];
+  if (engine.intake) {
+    const { app, baseline, ratio } = engine.intake;
+    parts.push(
+      `intake ${perSecond(app.perSecond)} (p50 ${ms(app.latency.p50)}, p99 ${ms(app.latency.p99)}) against the baseline's ${perSecond(baseline.perSecond)} (p99 ${ms(baseline.latency.p99)}): ${Math.round(ratio * 100)}%`,
+    );
+  }
+  for (const idle of engine.idle) parts.push(`idle forwarding (${idle.mode}) p50 ${ms(idle.delay.p50)}, p99 ${ms(idle.delay.p99)}`);
+  if (engine.backlog) {
+    const b = engine.backlog;
+    parts.push(
+      `${b.orders.toLocaleString("en-US")} backlogged orders drained in ${b.drainSeconds.toFixed(0)} s after the outage, ${perSecond(b.ordersPerSecond)} on average and ${perSecond(b.peakTenSecondRate)} at best against a limit of ${FORWARDING.rateLimitPerSecond}/s, ${b.missing} lost and ${b.duplicated} duplicated`,
+    );
+  }
+  const web = maxRss(engine.intake?.webRss, engine.backlog?.webRss);
+  const worker = maxRss(engine.backlog?.workerRss, engine.backlog?.workerDrainRss);
+  if (web?.peakMb) parts.push(`web process peak RSS ${mb(web.peakMb)}${worker?.peakMb ? `, worker ${mb(worker.peakMb)}` : ""}`);
+  if (engine.skipped?.length) parts.push(`not run by default: ${engine.skipped.join(", ")} (\`--full\`)`);
+  return `**${engineName(engine.engine)}**: ${parts.length ? parts.join("; ") : "no figures"}.`;
+}
+
+function explainIntake(engine: EngineResults): string {
+  const intake = engine.intake!;
+  const { app, baseline, queryCost, webRss } = intake;
+  const sqlite = engine.engine === "sqlite";
+  const cost = queryCost
+    ? ` Measured here one at a time: an ORM insert ${ms(queryCost.ormInsertMs)}, an ORM read by key ${ms(queryCost.ormReadMs)}, the same insert as raw SQL through the same client ${ms(queryCost.rawInsertMs)}.`
+    : "";
+  const queue = sqlite
+    ? ` On SQLite the one connection also runs these transactions one after another (each takes the write lock when it begins), so the ${INTAKE.connections} connections queue behind each other and p99 is mostly waiting: ${INTAKE.connections} ÷ ${perSecond(app.perSecond)} ≈ ${ms((INTAKE.connections / app.perSecond) * 1000)}.`
+    : "";
+  return (
+    `Why: a webhook costs the app about ${ms(1000 / app.perSecond)} of its throughput (${pct(webRss.cpuPercent)} of one core busy during the load), the baseline about ${ms(1000 / baseline.perSecond)}. ` +
+    `The app's intake runs about ten queries in one transaction (duplicate check, delivery, shop, order, its two timeline events, an order update, the job) where the baseline runs one insert, ` +
+    `and with Prisma 6's JavaScript engine every ORM query is compiled by its WebAssembly query compiler on each call, which costs far more than running the SQL.${cost}${queue} ` +
+    `What would fix it: Prisma 7.4 or later caches compiled query plans by query shape (https://github.com/prisma/prisma/releases/tag/7.4.0), which removes most of that cost; independently, the intake transaction can be a few raw statements (an \`INSERT ... ON CONFLICT DO NOTHING\` for the delivery instead of a read before the transaction, the order with its first event, the job). ` +
+    `Several web processes on PostgreSQL multiply throughput (docs/decisions/0005).`
+  );
+}
+
+function explainDrain(engine: EngineResults): string {
+  const b = engine.backlog!;
+  const cpu = b.workerDrainRss.cpuPercent;
+  const lookups = b.callsByOperation.getOrdersByExternalOrderId ?? 0;
+  const lookupText = lookups
+    ? ` ${lookups.toLocaleString("en-US")} orders that had failed during the outage were first looked up at HyperSKU before being sent again (the exactly-once check), two calls for one order.`
+    : "";
+  if (cpu !== null && cpu >= 75) {
+    return (
+      `Why: the worker was busy ${pct(cpu)} of one core during the drain: it is CPU-bound at about ${ms(1000 / b.peakTenSecondRate)} per order at its best, not held back by the rate limit. ` +
+      `Each order costs the same kind of Prisma queries as intake (the order, the shop, "sending", the token, "sent" with its timeline event, the job's claim and completion: about ten queries in several transactions) besides the ${FORWARDING.hyperskuLatencyMs} ms at HyperSKU.${lookupText} ` +
+      `What would fix it: the same as for intake (Prisma 7.4's plan cache, fewer and raw statements on the hot path); on PostgreSQL, more worker processes (the per-shop limits are per process, so divide them: docs/decisions/0005).`
+    );
+  }
+  return (
+    `Why: the worker was busy only ${pct(cpu)} of one core during the drain and reached ${perSecond(b.peakTenSecondRate)} at best: it waited on retry timers, not on the limit or its CPU. ` +
+    `Orders that failed during the outage were scheduled for their next try with exponential backoff and full jitter (a random wait up to JOB_RETRY_BASE_MS × 2^attempt, capped at 6 h: app/jobs/backoff.ts), so after the recovery they come due one by one over the following minutes instead of at once.${lookupText} ` +
+    `After a real one-hour outage an order is at about its 9th attempt and may wait up to ~40 minutes more. What would fix it: when HyperSKU answers a shop again after failures, bring that shop's waiting forward jobs due now (as reconnecting already releases held orders); the rate limit then paces the drain.`
+  );
+}
+
+function explainMemory(engine: EngineResults, role: "web" | "worker"): string {
+  const figures = role === "web" ? maxRss(engine.intake?.webRss, engine.backlog?.webRss) : maxRss(engine.backlog?.workerRss, engine.backlog?.workerDrainRss);
+  const baseline = engine.intake?.baselineRss;
+  const start = role === "web" ? engine.intake?.webRss.startMb : engine.backlog?.workerRss.startMb;
+  return (
+    `Why: the ${role} process held ${start ? mb(start) : "?"} as the load began (Node, the app's server bundle with React, Polaris and the Shopify libraries, Prisma with its WebAssembly query compiler${baseline?.peakMb ? `; the baseline, Node and Prisma only, peaked at ${mb(baseline.peakMb)}` : ""}) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load, ` +
+    `as V8's heap grows with the allocation rate (each query compiled and its plan serialized) and with the work waiting in the process. ` +
+    `What would fix it: less allocation per query (Prisma 7.4's plan cache, raw statements on the hot paths), fewer requests waiting at once (a faster intake), or a capped heap (\`NODE_OPTIONS=--max-old-space-size=...\`, trading more garbage collection).`
+  );
+}
+
+function explainLosses(engine: EngineResults): string {
+  const b = engine.backlog!;
+  if (b.missing === 0 && b.duplicated === 0) {
+    return `Why: no accepted order was lost or sent twice, but ${b.rejectedWebhooks} of the ${b.orders.toLocaleString("en-US")} deliveries were answered with an error (statuses ${JSON.stringify(b.intake.statuses)}) while the web process and the worker took turns at the database under full load. Shopify retries a delivery that is not answered with a 200, so the order is not lost, but intake was past its limit. What would fix it: a faster intake transaction (see intake above), so deliveries do not wait long enough to time out.`;
+  }
+  return `This is a correctness failure, not a speed one: ${b.missing} accepted orders never reached HyperSKU and ${b.duplicated} reached it more than once. The worker's output and the orders' timelines in a rerun with \`--phases backlog\` say where; forwarding must not be trusted until it is fixed.`;
+}
+
+function explainAdmin(admin: AdminResult): string {
+  if (admin.status !== "ran") return "";
+  return "These come from scripts/bench-admin.ts (its output is below), run after the other phases; its LCP verdict is on the worst of its page loads, so one slow load on a busy machine misses it.";
+}
+
+/** Each missed row belongs to one explanation; an explanation is given once, after its rows. */
+function explanationKey(row: Row, results: BenchResults): { key: string; text: () => string } {
+  const engine = results.engines.find((e) => row.area.endsWith(`(${engineName(e.engine)})`));
+  if (engine && row.area.startsWith("Intake") && engine.intake && !row.metric.startsWith("app (")) {
+    return { key: `intake:${engine.engine}`, text: () => explainIntake(engine) };
+  }
+  if (engine && row.metric.startsWith("idle queue") && row.metric.endsWith("separate worker")) {
+    return {
+      key: "idle:separate",
+      text: () =>
+        "Why: a separate worker process learns of new work only by polling the queue, once a second when idle (app/jobs/worker.server.ts, pollIntervalMs), so an order waits about half a second on average before it is claimed; the inline worker is woken by the webhook in its own process. What would fix it: wake separate workers too — PostgreSQL `LISTEN/NOTIFY` sent with the enqueue — or make the idle poll shorter (an env setting; 100 ms costs ten cheap queries a second per worker).",
+    };
+  }
+  if (engine && row.metric.includes("drain rate") && engine.backlog) return { key: `drain:${engine.engine}`, text: () => explainDrain(engine) };
+  if (engine && row.area.startsWith("Memory")) {
+    const role = row.metric.startsWith("web") ? "web" : "worker";
+    return { key: `memory:${engine.engine}:${role}`, text: () => explainMemory(engine, role) };
+  }
+  if (engine && row.metric.includes("exactly once") && engine.backlog) return { key: `losses:${engine.engine}`, text: () => explainLosses(engine) };
+  if (row.area.startsWith("Admin")) return { key: "admin", text: () => explainAdmin(results.admin) };
+  return { key: `${row.area}:${row.metric}`, text: () => "" };
+}
+
+export function closingNotes(results: BenchResults, rows: Row[]): string[] {
+  const notes = results.engines.map(summary);
+  const { loadAverage, cpus } = results.machine;
+  if (loadAverage > cpus * 0.5) {
+    notes.push(
+      `Caveat: the machine was busy with other work when the run started (load average ${loadAverage.toFixed(1)} on ${cpus} cores), so absolute figures are lower than on an idle machine; the app/baseline ratios, measured back to back, are less affected.`,
+    );
+  }
+  const misses = rows.filter((row) => row.verdict === "MISS");
+  if (misses.length === 0) notes.push("Every target that was measured is met.");
+  const groups = new Map<string, { rows: Row[]; text: () => string }>();
+  for (const miss of misses) {
+    const { key, text } = explanationKey(miss, results);
+    const group = groups.get(key) ?? { rows: [], text };
+    group.rows.push(miss);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    const what = group.rows.map((row) => `${row.area}, ${row.metric}: ${row.value} against ${row.target}`).join("; ");
+    notes.push(`**Missed** — ${what}. ${group.text()}`.trim());
+  }
+  for (const row of rows.filter((r) => r.verdict === "not measured")) notes.push(`**Not measured** — ${row.area}, ${row.metric}: ${row.value}.`);
+  return notes;
+}
