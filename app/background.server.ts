@@ -19,6 +19,7 @@ export function createAppWorker(options: { workerId?: string } = {}) {
     workerId: options.workerId,
     concurrency: env.WORKER_CONCURRENCY,
     leaseMs: env.JOB_LEASE_SECONDS * 1000,
+    pollIntervalMs: env.WORKER_POLL_MS,
     perShopConcurrency: env.HYPERSKU_MAX_CONCURRENT_PER_SHOP,
     logger,
   });

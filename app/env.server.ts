@@ -107,6 +107,8 @@ export const envSchema = z
 
     /** Jobs one worker process runs at the same time. */
     WORKER_CONCURRENCY: positiveInt(8),
+    /** How often an idle worker looks for new jobs, in ms (a worker in the web process is also woken at once). */
+    WORKER_POLL_MS: positiveInt(250),
     /** Seconds a claimed job stays locked; a crashed worker's job is retried after this. */
     JOB_LEASE_SECONDS: positiveInt(60),
     /** First retry delay of a failed job; each further attempt waits up to twice as long (with jitter). */

@@ -19,29 +19,38 @@ export const NOT_CONNECTED_REASON = "HyperSKU is not connected. The order will b
 
 export type ApplyOutcome = "created" | "updated" | "stale" | "updated_after_sending";
 
-/** Plans an unsent order and makes its state, reason and job agree with the plan. */
-export async function planAndSchedule(db: Db, shop: Shop, orderId: string, snapshot: ShopifyOrderSnapshot, now: Date) {
+/** The plan for an unsent order, as the columns of its record: held while HyperSKU is not connected. */
+function planColumns(shop: Shop, snapshot: ShopifyOrderSnapshot, now: Date) {
   const plan = planForwarding(snapshot, getForwardingSettings(shop), getShopIdentity(shop), now);
   const held = plan.state === "scheduled" && !canForward(parseHyperskuStatus(shop.hyperskuStatus));
-  await db.order.update({
-    where: { id: orderId },
-    data: {
+  return {
+    plan: { ...plan, state: held ? ("held" as const) : plan.state },
+    columns: {
       state: held ? "held" : plan.state,
       stateCode: held ? "not_connected" : plan.code,
       stateReason: held ? NOT_CONNECTED_REASON : plan.reason,
       forwardNotBefore: plan.forwardNotBefore,
     },
+  };
+}
+
+async function enqueueIfScheduled(db: Db, shop: Shop, orderId: string, plan: ReturnType<typeof planColumns>["plan"], now: Date) {
+  if (plan.state !== "scheduled") return;
+  await enqueueJob(db, {
+    type: JOB_TYPES.forwardOrder,
+    shop: shop.domain,
+    subjectId: orderId,
+    uniqueKey: forwardOrderKey(orderId),
+    runAt: plan.forwardNotBefore ?? now,
   });
-  if (plan.state === "scheduled" && !held) {
-    await enqueueJob(db, {
-      type: JOB_TYPES.forwardOrder,
-      shop: shop.domain,
-      subjectId: orderId,
-      uniqueKey: forwardOrderKey(orderId),
-      runAt: plan.forwardNotBefore ?? now,
-    });
-  }
-  return { ...plan, state: held ? ("held" as const) : plan.state };
+}
+
+/** Plans an unsent order and makes its state, reason and job agree with the plan. */
+export async function planAndSchedule(db: Db, shop: Shop, orderId: string, snapshot: ShopifyOrderSnapshot, now: Date) {
+  const { plan, columns } = planColumns(shop, snapshot, now);
+  await db.order.update({ where: { id: orderId }, data: columns });
+  await enqueueIfScheduled(db, shop, orderId, plan, now);
+  return plan;
 }
 
 export async function applyOrderSnapshot(
@@ -55,12 +64,19 @@ export async function applyOrderSnapshot(
   const columns = snapshotColumns(snapshot, now);
 
   if (!existing) {
+    // The hot path of every new order: created already planned, both timeline entries in one insert.
+    const { plan, columns: planned } = planColumns(shop, snapshot, now);
     const order = await db.order.create({
-      data: { shop: shop.domain, shopifyOrderId: snapshot.shopifyOrderId, state: "waiting", ...columns },
+      data: { shop: shop.domain, shopifyOrderId: snapshot.shopifyOrderId, ...columns, ...planned },
+      select: { id: true },
     });
-    await addOrderEvent(db, order.id, { kind: "received", message: `Received from Shopify (${source}).`, data: { source } });
-    const plan = await planAndSchedule(db, shop, order.id, snapshot, now);
-    await addOrderEvent(db, order.id, { kind: "decision", outcome: plan.state, message: plan.reason ?? "Queued for HyperSKU." });
+    await db.orderEvent.createMany({
+      data: [
+        { orderId: order.id, at: now, kind: "received", message: `Received from Shopify (${source}).`, data: JSON.stringify({ source }) },
+        { orderId: order.id, at: new Date(now.getTime() + 1), kind: "decision", outcome: plan.state, message: plan.reason ?? "Queued for HyperSKU." },
+      ],
+    });
+    await enqueueIfScheduled(db, shop, order.id, plan, now);
     return "created";
   }
 
