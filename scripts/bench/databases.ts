@@ -21,9 +21,11 @@ export interface BenchDatabases {
 }
 
 const disposers = new Set<() => Promise<void> | void>();
+let closed = false;
 
-/** Removes whatever is left (on Ctrl-C or a crash). */
+/** Removes whatever is left (on Ctrl-C or a crash); no database can be created after this. */
 export async function disposeAllDatabases(): Promise<void> {
+  closed = true;
   for (const dispose of [...disposers]) await Promise.resolve(dispose()).catch(() => undefined);
   disposers.clear();
 }
@@ -58,6 +60,7 @@ export async function createSqliteDatabases(simulator: HyperskuSimulator): Promi
   return {
     engine: "sqlite",
     async fresh(phase) {
+      if (closed) throw new Error("the benchmark is stopping");
       const file = path.join(dir, `${phase}.sqlite`);
       for (const suffix of ["", "-wal", "-shm"]) {
         if (fs.existsSync(template + suffix)) fs.copyFileSync(template + suffix, file + suffix);
@@ -107,8 +110,14 @@ export async function createPostgresDatabases(simulator: HyperskuSimulator): Pro
   };
   disposers.add(dropAll);
   const create = async (name: string, template?: string) => {
+    if (closed) throw new Error("the benchmark is stopping");
     await withAdmin((client) => client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
     created.push(name);
+    // Interrupted while it was being created: the cleanup may have run already.
+    if (closed) {
+      await dropAll();
+      throw new Error("the benchmark is stopping");
+    }
     return databaseUrl(name);
   };
   const templateName = `${prefix}_template`;

@@ -27,7 +27,7 @@ import {
 } from "./databases";
 import { measureBacklog, measureIdleForwarding } from "./forwarding";
 import { measureIntake } from "./intake";
-import { killAllChildren, runToCompletion } from "./processes";
+import { killAllChildren, runToCompletion, shutDownProcesses } from "./processes";
 import { buildRows, engineName, renderMarkdown, renderTable } from "./report";
 import type { BenchResults, EngineResults } from "./results";
 import { CONNECT_APP_URL, FORWARDING, HYPERSKU_CLIENT_ID, HYPERSKU_CLIENT_SECRET } from "./settings";
@@ -60,6 +60,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     console.error(`\n${signal}: stopping the benchmark's processes and removing its databases`);
     const forceExit = setTimeout(() => process.exit(130), 10_000);
     forceExit.unref();
+    shutDownProcesses();
     void cleanUp().finally(() => process.exit(130));
   });
 }

