@@ -4,6 +4,7 @@
  * in the orders catalogue; this adds the codes set while sending and after HyperSKU has the order.
  */
 import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
+import { ORDER_FLAG_FIXES, type OrderFlagCode } from "~/domain/tracking/order-flags";
 
 const RECONNECT = "Open the app and connect HyperSKU; held orders are then sent automatically.";
 
@@ -15,11 +16,6 @@ const SENDING_FIXES: Record<string, string> = {
   hypersku_rejected: "Correct the order in Shopify as HyperSKU's message says, then choose Retry.",
 };
 
-const FLAG_FIXES: Record<string, string> = {
-  address_changed_after_shipping: "HyperSKU has already shipped with the old address: contact the customer, and HyperSKU support if the parcel must be redirected.",
-  cancel_refused: "HyperSKU has already processed this order: contact HyperSKU support to stop or return it.",
-  fulfillment_conflict: "Check this order's fulfillments in Shopify: one was made outside the app for the same items.",
-};
 
 const isOrderProblemCode = (code: string): code is OrderProblemCode => Object.hasOwn(ORDER_PROBLEMS, code);
 
@@ -30,7 +26,7 @@ export function getStateFix(code: string | null): string | null {
   return SENDING_FIXES[code] ?? null;
 }
 
-/** The fix for a flag raised after sending, or null when the flag is unknown. */
+/** The fix for a flag raised after sending (one catalogue, beside the flags), or null when unknown. */
 export function getFlagFix(code: string | null): string | null {
-  return (code && FLAG_FIXES[code]) || null;
+  return code && Object.hasOwn(ORDER_FLAG_FIXES, code) ? ORDER_FLAG_FIXES[code as OrderFlagCode] : null;
 }
