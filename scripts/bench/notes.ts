@@ -64,31 +64,41 @@ function explainIntake(engine: EngineResults): string {
 function explainDrain(engine: EngineResults): string {
   const b = engine.backlog!;
   const cpu = b.workerDrainRss.cpuPercent;
+  const limit = FORWARDING.rateLimitPerSecond;
   const lookups = b.callsByOperation.getOrdersByExternalOrderId ?? 0;
   const lookupText = lookups
-    ? ` ${lookups.toLocaleString("en-US")} orders that had failed during the outage were first looked up at HyperSKU before being sent again (the exactly-once check), two calls for one order.`
+    ? ` ${lookups.toLocaleString("en-US")} orders had failed during the outage and were first looked up at HyperSKU before being sent again (the exactly-once check: forward-order.server.ts keeps the "outcome unknown" mark after any failed create, even a 500, which the client classifies as a definite failure), so they took two calls each.`
     : "";
-  if (cpu !== null && cpu >= 75) {
-    return (
-      `Why: the worker was busy ${pct(cpu)} of one core during the drain: it is CPU-bound at about ${ms(1000 / b.peakTenSecondRate)} per order at its best, not held back by the rate limit. ` +
-      `Each order costs the same kind of Prisma queries as intake (the order, the shop, "sending", the token, "sent" with its timeline event, the job's claim and completion: about ten queries in several transactions) besides the ${FORWARDING.hyperskuLatencyMs} ms at HyperSKU.${lookupText} ` +
-      `What would fix it: the same as for intake (Prisma 7.4's plan cache, fewer and raw statements on the hot path); on PostgreSQL, more worker processes (the per-shop limits are per process, so divide them: docs/decisions/0005).`
+  const reasons: string[] = [];
+  if (b.callsPerSecond >= limit * 0.85) {
+    reasons.push(
+      `The worker ran at the rate limit, which counts calls, not orders: ${perSecond(b.callsPerSecond)} calls against ${limit}/s.${lookupText} Fix: fewer calls per order (if a 500 can be trusted to mean nothing was created, as the client's error classes already assume, clear the mark on it, so only timeouts need a lookup) or a higher limit if HyperSKU allows it.`,
     );
   }
-  return (
-    `Why: the worker was busy only ${pct(cpu)} of one core during the drain and reached ${perSecond(b.peakTenSecondRate)} at best: it waited on retry timers, not on the limit or its CPU. ` +
-    `Orders that failed during the outage were scheduled for their next try with exponential backoff and full jitter (a random wait up to JOB_RETRY_BASE_MS × 2^attempt, capped at 6 h: app/jobs/backoff.ts), so after the recovery they come due one by one over the following minutes instead of at once.${lookupText} ` +
-    `After a real one-hour outage an order is at about its 9th attempt and may wait up to ~40 minutes more. What would fix it: when HyperSKU answers a shop again after failures, bring that shop's waiting forward jobs due now (as reconnecting already releases held orders); the rate limit then paces the drain.`
-  );
+  if (cpu !== null && cpu >= 75) {
+    reasons.push(
+      `${reasons.length === 0 && lookupText ? `${lookupText.trim()} ` : ""}The worker was busy ${pct(cpu)} of one core: CPU-bound at about ${ms(1000 / b.peakTenSecondRate)} per order at its best. Each order costs the same kind of Prisma queries as intake (the order, the shop, "sending", the token, "sent" with its timeline event, the job's claim and completion) besides the ${FORWARDING.hyperskuLatencyMs} ms at HyperSKU. Fix: as for intake (Prisma 7.4's plan cache, fewer and raw statements on the hot path); on PostgreSQL, more worker processes (the per-shop limits are per process, so divide them: docs/decisions/0005).`,
+    );
+  }
+  if (reasons.length === 0) {
+    reasons.push(
+      `${lookupText ? `${lookupText.trim()} ` : ""}Orders that failed during the outage were scheduled for their next try with exponential backoff and full jitter (a random wait up to JOB_RETRY_BASE_MS × 2^attempt, capped at 6 h: app/jobs/backoff.ts), so after the recovery they come due one by one instead of at once (the worker was ${pct(cpu)} busy and reached ${perSecond(b.peakTenSecondRate)} at best). Here the outage lasted as long as the 5,000 orders took to arrive; after a real one-hour outage an order is at about its 9th attempt and may wait up to ~40 minutes more. Fix: when HyperSKU answers a shop again after failures, bring that shop's waiting forward jobs due now (as reconnecting already releases held orders), so the rate limit paces the drain.`,
+    );
+  }
+  return `Why: ${reasons.map((reason, i) => (reasons.length > 1 ? `(${i + 1}) ${reason}` : reason)).join(" ")}`;
 }
 
 function explainMemory(engine: EngineResults, role: "web" | "worker"): string {
   const figures = role === "web" ? maxRss(engine.intake?.webRss, engine.backlog?.webRss) : maxRss(engine.backlog?.workerRss, engine.backlog?.workerDrainRss);
   const baseline = engine.intake?.baselineRss;
   const start = role === "web" ? engine.intake?.webRss.startMb : engine.backlog?.workerRss.startMb;
+  const baselineText =
+    baseline?.startMb && baseline.peakMb
+      ? ` The baseline server (Node and Prisma only) went from ${mb(baseline.startMb)} to ${mb(baseline.peakMb)} under the same intake load: much of the growth is the heap any Node process doing Prisma writes at this rate takes.`
+      : "";
   return (
-    `Why: the ${role} process held ${start ? mb(start) : "?"} as the load began (Node, the app's server bundle with React, Polaris and the Shopify libraries, Prisma with its WebAssembly query compiler${baseline?.peakMb ? `; the baseline, Node and Prisma only, peaked at ${mb(baseline.peakMb)}` : ""}) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load, ` +
-    `as V8's heap grows with the allocation rate (each query compiled and its plan serialized) and with the work waiting in the process. ` +
+    `Why: the ${role} process held ${start ? mb(start) : "?"} as its load began (Node, the app's server bundle, which both processes load whole, with React, Polaris and the Shopify libraries, and Prisma with its WebAssembly query compiler) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load, ` +
+    `as V8's heap grows with the allocation rate (each query compiled and its plan serialized) and with the work waiting in the process.${baselineText} ` +
     `What would fix it: less allocation per query (Prisma 7.4's plan cache, raw statements on the hot paths), fewer requests waiting at once (a faster intake), or a capped heap (\`NODE_OPTIONS=--max-old-space-size=64\` held a web process at ~175 MB under this load, for ~20% less throughput, in a short trial while this benchmark was written).`
   );
 }
