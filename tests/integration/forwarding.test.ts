@@ -99,6 +99,22 @@ describe("forwarding an order", () => {
     expect(simulatorOrdersFor(String(second.id))).toHaveLength(1);
   });
 
+  it("sends backed-off orders soon after HyperSKU recovers, not at the end of their backoff", async () => {
+    simulator.control.setFault("createOrderFromExternal", { errorRate: 1 });
+    const early = [buildRestOrder(), buildRestOrder(), buildRestOrder()]; // three failures in a row: an outage
+    for (const payload of early) await deliver("orders/create", payload);
+    await drainQueue({ fastForward: false });
+    const waiting = await prisma.job.findMany({ where: { status: "pending" } });
+    expect(waiting).toHaveLength(3);
+    expect(waiting.every((job) => job.runAt.getTime() > Date.now() + 1_000)).toBe(true);
+
+    simulator.control.setFault("createOrderFromExternal", null); // HyperSKU is back
+    const late = buildRestOrder();
+    await deliver("orders/create", late);
+    await drainQueue({ fastForward: false }); // no time passes
+    for (const payload of [...early, late]) expect((await orderRecord(String(payload.id))).state).toBe("sent");
+  });
+
   it("checks before re-sending when HyperSKU hangs, and does not duplicate after 'commit then time out'", async () => {
     simulator.control.setFault("createOrderFromExternal", { hang: true, times: 1 });
     const hung = buildRestOrder();

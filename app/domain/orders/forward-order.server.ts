@@ -22,6 +22,9 @@ import {
 } from "~/integrations/hypersku/errors";
 import { env } from "~/env.server";
 import { computeRetryDelayMs } from "~/jobs/backoff";
+import { JOB_TYPES } from "~/jobs/job-types";
+import { releaseJobs } from "~/jobs/queue.server";
+import { notifyWorkAvailable } from "~/jobs/wakeup";
 import type { JobResult } from "~/jobs/worker.server";
 import { addOrderEvent, readSnapshot } from "~/models/order.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
@@ -83,7 +86,25 @@ async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder |
   return found.find((candidate) => candidate.orderBaseInfo?.storeOrderId === order.shopifyOrderId) ?? found[0] ?? null;
 }
 
+/**
+ * Sends that failed in a row per shop because HyperSKU was unreachable (this process). After an
+ * outage (several in a row), the first success brings the shop's backed-off forward jobs forward,
+ * so orders do not sit out long backoffs once HyperSKU is back; the per-shop rate limit still paces
+ * them. Occasional failures of a flaky HyperSKU keep their backoff.
+ */
+const OUTAGE_AFTER_FAILURES = 3;
+const failuresInARow = new Map<string, number>();
+
+async function endOutage(shop: string) {
+  const failures = failuresInARow.get(shop) ?? 0;
+  failuresInARow.delete(shop);
+  if (failures < OUTAGE_AFTER_FAILURES) return;
+  const released = await releaseJobs({ shop, type: JOB_TYPES.forwardOrder });
+  if (released > 0) notifyWorkAvailable();
+}
+
 async function failOrRetry(order: Order, attempt: Attempt, message: string, retryAfterMs?: number): Promise<ForwardResult> {
+  failuresInARow.set(order.shop, (failuresInARow.get(order.shop) ?? 0) + 1);
   const last = attempt.attempt >= attempt.maxAttempts;
   const nextAttemptAt = last ? null : new Date(Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs, baseMs: env.JOB_RETRY_BASE_MS }));
   await setOrder(
@@ -144,6 +165,7 @@ export async function forwardOrder(orderId: string, attempt: Attempt, now = new 
     });
     const created = await withHyperskuAccess(shop.domain, (auth) => getHypersku().client.createOrderFromExternal(auth, mapped.request));
     await markSent(order, created, mapped.request, "Created at HyperSKU.");
+    await endOutage(shop.domain);
     return { kind: "done" };
   } catch (error) {
     if (!(error instanceof HyperskuError)) throw error;
