@@ -64,10 +64,8 @@ if (!values["no-build"]) {
 }
 Object.assign(process.env, env);
 const { default: prisma } = await import("../app/db.server");
-const { configureHypersku, getHypersku } = await import("../app/domain/connection/hypersku.server");
-const { tokenResponseToTokenSet } = await import("../app/integrations/hypersku/token-set");
-const { replaceTokenSet } = await import("../app/models/hypersku-connection.server");
-const { setHyperskuStatus } = await import("../app/models/shop.server");
+const { configureHypersku } = await import("../app/domain/connection/hypersku.server");
+const { connectWithAuthorizationCode } = await import("../app/domain/connection/connection.server");
 const { queueShopSync } = await import("../app/domain/tracking/sync-orders.server");
 const { collectResults, formatTable, fulfillmentsInShopify } = await import("./demo/report");
 const { buildDemoDay } = await import("./demo/day");
@@ -77,9 +75,7 @@ await prisma.session.create({
 });
 await prisma.shop.create({ data: { domain: DEMO_SHOP, name: "HyperSKU Demo Store", notifyCustomer: true } });
 configureHypersku({ apiUrl: hypersku.url, authorizeUrl: `${hypersku.url}/application/auth` });
-const tokens = await getHypersku().client.accessToken({ code: hypersku.control.issueAuthorizationCode(), shop: DEMO_SHOP });
-await replaceTokenSet(DEMO_SHOP, tokenResponseToTokenSet(tokens, new Date()));
-await setHyperskuStatus(DEMO_SHOP, "connected");
+await connectWithAuthorizationCode(DEMO_SHOP, hypersku.control.issueAuthorizationCode());
 log(`demo shop ${DEMO_SHOP} installed and connected to HyperSKU`);
 
 // --- the app (web + inline worker) --------------------------------------------------------------

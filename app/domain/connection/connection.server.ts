@@ -65,12 +65,7 @@ export async function completeConnection(input: {
   if (input.error || !input.code) return { kind: "denied", shop };
 
   try {
-    const response = await getHypersku().client.accessToken({ code: input.code, shop });
-    await ensureShop(shop);
-    await replaceTokenSet(shop, tokenResponseToTokenSet(response, new Date()));
-    await setHyperskuStatus(shop, "connected");
-    logger.info({ shop }, "HyperSKU connected");
-    await releaseHeldOrders(shop);
+    await connectWithAuthorizationCode(shop, input.code);
     return { kind: "connected", shop };
   } catch (error) {
     if (error instanceof HyperskuAuthorizationCodeRejectedError) return { kind: "code_rejected", shop };
@@ -84,6 +79,19 @@ export async function completeConnection(input: {
     }
     throw error;
   }
+}
+
+/**
+ * Exchanges an authorization code for the shop's tokens, stores them sealed, marks the shop
+ * connected and releases the orders held for it. Throws the client's typed errors.
+ */
+export async function connectWithAuthorizationCode(shop: string, code: string) {
+  const response = await getHypersku().client.accessToken({ code, shop });
+  await ensureShop(shop);
+  await replaceTokenSet(shop, tokenResponseToTokenSet(response, new Date()));
+  await setHyperskuStatus(shop, "connected");
+  logger.info({ shop }, "HyperSKU connected");
+  await releaseHeldOrders(shop);
 }
 
 /** Forget the tokens. Orders waiting for HyperSKU stay where they are, held until reconnection. */
