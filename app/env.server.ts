@@ -99,6 +99,12 @@ export const envSchema = z
       }),
     HYPERSKU_PLATFORM_CODE: z.coerce.number().int().nonnegative().default(1),
     HYPERSKU_TIMEOUT_MS: positiveInt(15_000),
+    /**
+     * Seconds after a create was sent during which HyperSKU may still store it although the app got
+     * no answer (it timed out, the connection dropped, the worker died). An order whose create outcome
+     * is unknown is sent again only after a lookup made once this window has passed finds nothing.
+     */
+    HYPERSKU_CREATE_SETTLE_SECONDS: z.coerce.number().positive().default(120),
 
     TOKEN_ENCRYPTION_KEYS: encryptionKeys,
 
