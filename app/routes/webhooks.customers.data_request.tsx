@@ -1,9 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveComplianceWebhook } from "~/domain/privacy/receive-compliance-webhook.server";
-import { verifyWebhookRequest } from "~/integrations/shopify/webhook-delivery.server";
+import { webhookAction } from "~/integrations/shopify/webhook-route.server";
 
 // Mandatory compliance topic customers/data_request: verify (401 otherwise), act or queue, answer 200 at once.
-export const action = async ({ request }: ActionFunctionArgs) => {
-  await receiveComplianceWebhook(await verifyWebhookRequest(request));
-  return new Response(null, { status: 200 });
-};
+export const action = webhookAction("customers/data_request", receiveComplianceWebhook);

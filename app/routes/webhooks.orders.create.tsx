@@ -1,9 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveOrderWebhook } from "~/domain/orders/receive-order-webhook.server";
-import { verifyWebhookRequest } from "~/integrations/shopify/webhook-delivery.server";
+import { webhookAction } from "~/integrations/shopify/webhook-route.server";
 
-// Handles orders/create: verify, record and enqueue in one transaction, answer at once.
-export const action = async ({ request }: ActionFunctionArgs) => {
-  await receiveOrderWebhook(await verifyWebhookRequest(request));
-  return new Response(null, { status: 200 });
-};
+// orders/create: verify, record and enqueue in one transaction, answer at once.
+export const action = webhookAction("orders/create", receiveOrderWebhook);

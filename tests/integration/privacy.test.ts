@@ -163,14 +163,14 @@ describe("customers/data_request", () => {
 describe("shop/redact and uninstall", () => {
   it("app/uninstalled stops the shop's queued work and deletes its tokens", async () => {
     await enqueueJob(prisma, { type: JOB_TYPES.syncOrders, shop: TEST_SHOP, subjectId: TEST_SHOP, uniqueKey: `sync:${TEST_SHOP}`, runAt: new Date(Date.now() + 60_000) });
-    await deliver(uninstalled, "app/uninstalled", {});
+    await deliver(uninstalled, "app/uninstalled", { myshopify_domain: TEST_SHOP });
     expect(await prisma.job.count({ where: { shop: TEST_SHOP, status: "pending" } })).toBe(0);
     expect(await prisma.hyperskuConnection.count()).toBe(0);
   });
 
   it("anonymises every order of the shop and deletes its sessions and tokens, keeping the evidence", async () => {
     const { shipped } = await storeOrders();
-    await deliver(uninstalled, "app/uninstalled", {});
+    await deliver(uninstalled, "app/uninstalled", { myshopify_domain: TEST_SHOP });
     await deliver(shopRedact, "shop/redact", { shop_id: 954889, shop_domain: TEST_SHOP });
     await drainQueue();
 

@@ -11,6 +11,9 @@ beforeEach(resetDatabase);
 
 type Action = typeof uninstalled;
 
+/** The shop object Shopify sends with app/uninstalled. */
+const shopPayload = (shop: string) => ({ id: 548380009, name: "Shop", domain: "shop.example", myshopify_domain: shop });
+
 async function deliver(action: Action, request: Request): Promise<Response> {
   try {
     return (await action({ request, params: {}, context: {} })) as Response;
@@ -41,7 +44,7 @@ describe("compliance webhooks", () => {
 describe("app/uninstalled", () => {
   it("answers 401 to a forged signature and keeps the sessions", async () => {
     await createSession({ shop: TEST_SHOP });
-    const forged = createWebhookRequest({ topic: "app/uninstalled", body: {}, secret: "wrong" });
+    const forged = createWebhookRequest({ topic: "app/uninstalled", body: shopPayload(TEST_SHOP), secret: "wrong" });
     expect((await deliver(uninstalled, forged)).status).toBe(401);
     expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(1);
   });
@@ -51,8 +54,8 @@ describe("app/uninstalled", () => {
     await createSession({ shop: TEST_SHOP, isOnline: true });
     await createSession({ shop: "other-shop.myshopify.com" });
 
-    const first = await deliver(uninstalled, createWebhookRequest({ topic: "app/uninstalled", body: {} }));
-    const second = await deliver(uninstalled, createWebhookRequest({ topic: "app/uninstalled", body: {} }));
+    const first = await deliver(uninstalled, createWebhookRequest({ topic: "app/uninstalled", body: shopPayload(TEST_SHOP) }));
+    const second = await deliver(uninstalled, createWebhookRequest({ topic: "app/uninstalled", body: shopPayload(TEST_SHOP) }));
 
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);
@@ -62,7 +65,7 @@ describe("app/uninstalled", () => {
   it("succeeds for a shop with no session at all", async () => {
     const response = await deliver(
       uninstalled,
-      createWebhookRequest({ topic: "app/uninstalled", body: {}, shop: "never-installed.myshopify.com" }),
+      createWebhookRequest({ topic: "app/uninstalled", body: shopPayload("never-installed.myshopify.com"), shop: "never-installed.myshopify.com" }),
     );
     expect(response.status).toBe(200);
   });
