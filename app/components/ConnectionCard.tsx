@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import type { ConnectionView } from "~/domain/connection/connection-view.server";
+import type { ConnectionView, PendingConnectionView } from "~/domain/connection/connection-view.server";
 
 type ActionData =
   | { intent: "connect"; redirectUrl?: string; missingSettings?: string[] }
@@ -85,6 +85,14 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
         )}
 
         {view.account && view.status !== "not_connected" && (
+          <Text as="p">
+            HyperSKU user <Text as="span" fontWeight="semibold">{view.account.hyperskuUserId ?? "(id not given by HyperSKU)"}</Text>{" "}
+            {view.status === "connected" ? "is connected to" : "was connected to"}{" "}
+            <Text as="span" fontWeight="semibold">{view.store.name}</Text> ({view.store.domain}).
+          </Text>
+        )}
+
+        {view.account && view.status !== "not_connected" && (
           <Box>
             <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
               <Text as="dt" tone="subdued">HyperSKU user</Text>
@@ -127,6 +135,71 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
             </BlockStack>
           </Banner>
         )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+type PendingActionData = { intent: "confirm" | "cancel"; ok: boolean; message?: string };
+
+/**
+ * After HyperSKU's approval: which HyperSKU user is about to be connected to which store, and the
+ * merchant's Confirm or Cancel. Nothing is connected before Confirm (issue 14.13).
+ */
+export function PendingConnectionCard({
+  pending,
+  store,
+  confirmToken,
+}: {
+  pending: PendingConnectionView;
+  store: ConnectionView["store"];
+  confirmToken: string;
+}) {
+  const fetcher = useFetcher<PendingActionData>();
+  const navigate = useNavigate();
+  const shopify = useAppBridge();
+  const busyIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
+  const data = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (!data?.ok) return;
+    // Drop the one-time token from the address; the card below then shows the result.
+    if (data.intent === "confirm") navigate("/app/connection?hypersku=connected", { replace: true });
+    else {
+      shopify.toast.show("Nothing was connected");
+      navigate("/app/connection", { replace: true });
+    }
+  }, [data, navigate, shopify]);
+
+  if (!pending.ok || (data && !data.ok)) {
+    return (
+      <Banner tone="critical" title="This HyperSKU connection cannot be confirmed">
+        <p>{data?.message ?? (!pending.ok ? pending.message : "")}</p>
+      </Banner>
+    );
+  }
+  const submit = (intent: string) => fetcher.submit({ intent, confirm: confirmToken }, { method: "post", action: "/app/connection" });
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Confirm the HyperSKU account
+        </Text>
+        <Text as="p">
+          HyperSKU account <Text as="span" fontWeight="semibold">{pending.hyperskuUserId ?? "(id not given by HyperSKU)"}</Text> is
+          ready to be connected to <Text as="span" fontWeight="semibold">{store.name}</Text> ({store.domain}).
+        </Text>
+        <Text as="p" tone="subdued">
+          Confirm only if you just approved this account on HyperSKU yourself. Orders of this store will be sent to it.
+        </Text>
+        <InlineStack gap="200">
+          <Button variant="primary" onClick={() => submit("confirm")} loading={busyIntent === "confirm"} disabled={Boolean(busyIntent)}>
+            Confirm
+          </Button>
+          <Button onClick={() => submit("cancel")} loading={busyIntent === "cancel"} disabled={Boolean(busyIntent)}>
+            Cancel
+          </Button>
+        </InlineStack>
       </BlockStack>
     </Card>
   );

@@ -3,33 +3,58 @@ import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { ConnectionCard } from "~/components/ConnectionCard";
-import { disconnect, startConnection, testConnection } from "~/domain/connection/connection.server";
-import { getConnectionView } from "~/domain/connection/connection-view.server";
+import { ConnectionCard, PendingConnectionCard } from "~/components/ConnectionCard";
+import {
+  cancelPendingConnection,
+  confirmConnection,
+  disconnect,
+  startConnection,
+  testConnection,
+} from "~/domain/connection/connection.server";
+import { getConnectionView, getPendingConnectionView } from "~/domain/connection/connection-view.server";
+import type { AdminActor } from "~/domain/connection/pending-connection.server";
 import { authenticate } from "~/shopify.server";
 
+/** The shop and the admin user (session token `sub`) behind an authenticated admin request. */
+async function requireAdminActor(request: Request): Promise<AdminActor> {
+  const { session, sessionToken } = await authenticate.admin(request);
+  return { shop: session.shop, userId: sessionToken?.sub ?? null };
+}
+
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return json(await getConnectionView(session.shop));
+  const actor = await requireAdminActor(request);
+  const confirmToken = new URL(request.url).searchParams.get("confirm");
+  const [view, pending] = await Promise.all([getConnectionView(actor.shop), getPendingConnectionView(confirmToken, actor)]);
+  return json({ ...view, pending }, { headers: { "Referrer-Policy": "no-referrer" } });
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const intent = String((await request.formData()).get("intent"));
+  const actor = await requireAdminActor(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const confirmToken = form.get("confirm")?.toString() ?? null;
   if (intent === "connect") {
-    const outcome = await startConnection(session.shop);
+    const outcome = await startConnection(actor);
     return json(outcome.ok ? { intent, redirectUrl: outcome.redirectUrl } : { intent, missingSettings: outcome.missingSettings });
   }
-  if (intent === "test") return json({ intent, ...(await testConnection(session.shop)) });
+  if (intent === "confirm") {
+    const outcome = await confirmConnection(confirmToken, actor);
+    return json({ intent, ...outcome }, { status: outcome.ok ? 200 : 403 });
+  }
+  if (intent === "cancel") {
+    const outcome = await cancelPendingConnection(confirmToken, actor);
+    return json({ intent, ...outcome }, { status: outcome.ok ? 200 : 403 });
+  }
+  if (intent === "test") return json({ intent, ...(await testConnection(actor.shop)) });
   if (intent === "disconnect") {
-    await disconnect(session.shop);
+    await disconnect(actor.shop);
     return json({ intent, ok: true });
   }
   throw new Response(`Unknown action "${intent}"`, { status: 400 });
 };
 
 export default function ConnectionPage() {
-  const view = useLoaderData<typeof loader>();
+  const { pending, ...view } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <Page title="HyperSKU connection" backAction={{ content: "Dashboard", url: "/app" }}>
@@ -39,9 +64,13 @@ export default function ConnectionPage() {
           <BlockStack gap="400">
             {params.get("hypersku") === "connected" && view.status === "connected" && (
               <Banner tone="success" title="HyperSKU is connected">
-                <p>New orders will now be sent to HyperSKU automatically.</p>
+                <p>
+                  HyperSKU account {view.account?.hyperskuUserId ?? ""} is connected to {view.store.name}. New orders will now be
+                  sent to HyperSKU automatically.
+                </p>
               </Banner>
             )}
+            {pending && <PendingConnectionCard pending={pending} store={view.store} confirmToken={params.get("confirm") ?? ""} />}
             <ConnectionCard view={view} />
           </BlockStack>
         </Layout.Section>

@@ -16,15 +16,19 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     error: params.get("error"),
   });
   const clearCookie = { "Set-Cookie": await stateCookie.serialize("", { maxAge: 0 }) };
-  if (outcome.kind === "connected") {
-    return redirect(getEmbeddedAppUrl(outcome.shop, "/app/connection", { hypersku: "connected" }), { headers: clearCookie });
+  if (outcome.kind === "pending") {
+    // Into the admin of the shop that started the flow, where its merchant confirms. Whoever else
+    // approved (a victim sent another shop's link) lands in an admin they cannot open.
+    return redirect(getEmbeddedAppUrl(outcome.shop, "/app/connection", { confirm: outcome.confirmToken }), {
+      headers: { ...clearCookie, "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" },
+    });
   }
   const backUrl = "shop" in outcome ? getEmbeddedAppUrl(outcome.shop, "/app/connection") : null;
   const status = outcome.kind === "invalid_state" ? 400 : outcome.kind === "unreachable" ? 502 : 200;
   return json({ outcome, backUrl }, { status, headers: clearCookie });
 };
 
-const MESSAGES: Record<Exclude<CallbackOutcome["kind"], "connected">, { title: string; body: string }> = {
+const MESSAGES: Record<Exclude<CallbackOutcome["kind"], "pending">, { title: string; body: string }> = {
   invalid_state: {
     title: "This connection link is not valid",
     body: "It has expired, was already used, or was started in another browser. Go back to the HyperSKU app in your Shopify admin and choose Connect HyperSKU again.",

@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe("journey: connect a HyperSKU account", () => {
-  it("connects through HyperSKU's approval page and lands back in the app, connected", async () => {
+  it("connects through HyperSKU's approval page, back in the app the merchant confirms, and ends connected", async () => {
     const { page, pageErrors } = await openTrackedPage(browser);
     await page.goto(await embeddedAppUrl("/app/connection", TEST_SHOP, app.url));
     await page.getByText("Not connected").waitFor();
@@ -49,9 +49,18 @@ describe("journey: connect a HyperSKU account", () => {
     await page.waitForURL(`${simulator.url}/application/auth**`);
     await page.getByRole("button", { name: "Approve" }).click();
 
+    // Back in the admin: nothing is connected until the merchant confirms which account, for which store.
     await page.waitForURL(`${app.url}/app/connection**`);
-    await page.getByText("HyperSKU is connected").waitFor();
+    await page.getByText("is ready to be connected to").waitFor();
     await page.getByText("sim-user-1").waitFor();
+    expect(await page.getByText("Not connected").count()).toBeGreaterThan(0);
+    const confirmShot = await saveScreenshot(page, "hypersku-confirm");
+    expect(fs.statSync(confirmShot).size).toBeGreaterThan(10_000);
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    await page.getByText("HyperSKU is connected").waitFor();
+    expect(new URL(page.url()).searchParams.has("confirm")).toBe(false);
+    await page.getByText(/HyperSKU user\s*sim-user-1\s*is connected to/).waitFor();
     expect(await page.getByText("Connected", { exact: true }).count()).toBeGreaterThan(0);
 
     const file = await saveScreenshot(page, "hypersku-connected");

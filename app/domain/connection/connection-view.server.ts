@@ -3,12 +3,19 @@ import { getConnectionSummary } from "~/models/hypersku-connection.server";
 import { getShop } from "~/models/shop.server";
 import { describeReconnectReason, parseHyperskuStatus } from "./status";
 import { getMissingHyperskuSettings } from "./hypersku.server";
+import { checkPendingConnection, describePendingRefusal, type AdminActor } from "./pending-connection.server";
+
+const storeLabel = (domain: string, name: string | null | undefined) => ({ domain, name: name ?? domain.replace(/\.myshopify\.com$/, "") });
 
 export async function getConnectionView(shop: string) {
   const [shopRecord, summary] = await Promise.all([getShop(shop), getConnectionSummary(shop)]);
-  const status = parseHyperskuStatus(shopRecord?.hyperskuStatus);
+  // Uninstalled, or without tokens (the uninstall deleted them): not connected, whatever is stored.
+  const stored = parseHyperskuStatus(shopRecord?.hyperskuStatus);
+  const status = shopRecord?.uninstalledAt || (stored === "connected" && !summary) ? "not_connected" : stored;
   return {
     status,
+    /** The store the HyperSKU account is (or is about to be) connected to, named on the card. */
+    store: storeLabel(shop, shopRecord?.name),
     reconnectReason: status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null,
     missingSettings: getMissingHyperskuSettings(),
     account: summary && {
@@ -23,3 +30,16 @@ export async function getConnectionView(shop: string) {
 }
 
 export type ConnectionView = Awaited<ReturnType<typeof getConnectionView>>;
+
+/**
+ * What the confirmation step shows for `?confirm=`: the HyperSKU user about to be connected and
+ * the store, or why this link cannot be confirmed here. Never the tokens.
+ */
+export async function getPendingConnectionView(confirmToken: string | null, actor: AdminActor) {
+  if (!confirmToken) return null;
+  const check = await checkPendingConnection(confirmToken, actor);
+  if (!check.ok) return { ok: false as const, message: describePendingRefusal(check.reason) };
+  return { ok: true as const, hyperskuUserId: check.hyperskuUserId, expiresAt: check.expiresAt.toISOString() };
+}
+
+export type PendingConnectionView = NonNullable<Awaited<ReturnType<typeof getPendingConnectionView>>>;

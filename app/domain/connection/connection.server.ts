@@ -1,6 +1,7 @@
 /**
- * Connecting a shop's HyperSKU account (spec 5.1): start the authorization redirect, complete it
- * at the callback, test and disconnect. Every failure comes back as an outcome with plain words,
+ * Connecting a shop's HyperSKU account (spec 5.1): start the authorization redirect, take
+ * HyperSKU's answer at the callback, activate it once the merchant confirms it in the admin
+ * (pending-connection.server.ts says why), test and disconnect. Every failure comes back as an outcome with plain words,
  * never as an exception for the route to decode.
  */
 import {
@@ -10,7 +11,7 @@ import {
   HyperskuNotConfiguredError,
   HyperskuUnavailableError,
 } from "~/integrations/hypersku/errors";
-import { tokenResponseToTokenSet } from "~/integrations/hypersku/token-set";
+import { tokenResponseToTokenSet, type HyperskuTokenSet } from "~/integrations/hypersku/token-set";
 import { deleteTokenSet, recordSuccessfulCall, replaceTokenSet } from "~/models/hypersku-connection.server";
 import { ensureShop, setHyperskuStatus } from "~/models/shop.server";
 import { releaseHeldOrders } from "~/domain/orders/release-held-orders.server";
@@ -18,15 +19,26 @@ import { logger } from "~/logger.server";
 import { env } from "~/env.server";
 import { checkAuthorizationState, consumeStateFromCallback, createAuthorizationState } from "./authorization-state.server";
 import { getHypersku, getHyperskuRedirectUri, getMissingHyperskuSettings, withHyperskuAccess } from "./hypersku.server";
+import {
+  claimPendingConnection,
+  describePendingRefusal,
+  discardPendingConnection,
+  holdPendingConnection,
+  type AdminActor,
+  type PendingRefusal,
+} from "./pending-connection.server";
 
 export type StartOutcome = { ok: true; redirectUrl: string } | { ok: false; missingSettings: string[] };
 
-/** Step 1, inside the admin: a fresh state, and the app page that leaves the iframe with it. */
-export async function startConnection(shop: string): Promise<StartOutcome> {
+/**
+ * Step 1, inside the admin: a fresh state bound to the shop and the admin user who asked, and the
+ * app page that leaves the iframe with it.
+ */
+export async function startConnection({ shop, userId }: AdminActor): Promise<StartOutcome> {
   const missingSettings = getMissingHyperskuSettings();
   if (missingSettings.length > 0) return { ok: false, missingSettings };
   await ensureShop(shop);
-  const state = await createAuthorizationState(shop);
+  const state = await createAuthorizationState(shop, userId);
   return { ok: true, redirectUrl: `${env.SHOPIFY_APP_URL}/hypersku/authorize?state=${encodeURIComponent(state)}` };
 }
 
@@ -41,7 +53,7 @@ export async function getAuthorizeRedirect(state: string | null): Promise<Author
 }
 
 export type CallbackOutcome =
-  | { kind: "connected"; shop: string }
+  | { kind: "pending"; shop: string; confirmToken: string }
   | { kind: "invalid_state" }
   | { kind: "denied"; shop: string }
   | { kind: "code_rejected"; shop: string }
@@ -49,7 +61,10 @@ export type CallbackOutcome =
   | { kind: "not_configured"; shop: string; missingSettings: string[] }
   | { kind: "credentials_rejected"; shop: string };
 
-/** Step 3, HyperSKU's redirect back: check state, exchange the code, store the tokens sealed. */
+/**
+ * Step 3, HyperSKU's redirect back: check state, exchange the code, and keep the tokens sealed,
+ * pending, until the merchant who started the flow confirms them in the admin (step 4).
+ */
 export async function completeConnection(input: {
   state: string | null;
   cookieState: string | null;
@@ -65,8 +80,10 @@ export async function completeConnection(input: {
   if (input.error || !input.code) return { kind: "denied", shop };
 
   try {
-    await connectWithAuthorizationCode(shop, input.code);
-    return { kind: "connected", shop };
+    const tokens = await exchangeAuthorizationCode(shop, input.code);
+    const confirmToken = await holdPendingConnection(input.state!, shop, tokens);
+    logger.info({ shop, hyperskuUserId: tokens.userId }, "HyperSKU authorized; waiting for the merchant to confirm");
+    return { kind: "pending", shop, confirmToken };
   } catch (error) {
     if (error instanceof HyperskuAuthorizationCodeRejectedError) return { kind: "code_rejected", shop };
     if (error instanceof HyperskuNotConfiguredError) {
@@ -81,17 +98,51 @@ export async function completeConnection(input: {
   }
 }
 
+export type ConfirmOutcome = { ok: true; hyperskuUserId: string | null } | { ok: false; reason: PendingRefusal; message: string };
+
+/** Step 4, in the authenticated admin: the merchant confirms; the connection becomes active. */
+export async function confirmConnection(confirmToken: string | null, actor: AdminActor): Promise<ConfirmOutcome> {
+  const claimed = await claimPendingConnection(confirmToken, actor);
+  if (!claimed.ok) {
+    logger.warn({ shop: actor.shop, reason: claimed.reason }, "HyperSKU connection confirmation refused");
+    return { ok: false, reason: claimed.reason, message: describePendingRefusal(claimed.reason) };
+  }
+  await activateConnection(claimed.shop, claimed.tokens);
+  return { ok: true, hyperskuUserId: claimed.tokens.userId };
+}
+
+/** Or the merchant does not recognise the HyperSKU account: nothing is connected. */
+export async function cancelPendingConnection(confirmToken: string | null, actor: AdminActor): Promise<ConfirmOutcome> {
+  const discarded = await discardPendingConnection(confirmToken, actor);
+  if (!discarded.ok) return { ok: false, reason: discarded.reason, message: describePendingRefusal(discarded.reason) };
+  logger.info({ shop: actor.shop }, "pending HyperSKU connection cancelled by the merchant");
+  return { ok: true, hyperskuUserId: null };
+}
+
+/** Exchanges an authorization code for a token set. Throws the client's typed errors. */
+async function exchangeAuthorizationCode(shop: string, code: string): Promise<HyperskuTokenSet> {
+  const response = await getHypersku().client.accessToken({ code, shop });
+  return tokenResponseToTokenSet(response, new Date());
+}
+
 /**
- * Exchanges an authorization code for the shop's tokens, stores them sealed, marks the shop
- * connected and releases the orders held for it. Throws the client's typed errors.
+ * The one way a connection becomes active: stores the shop's tokens sealed, marks the shop
+ * connected and releases the orders held for it.
+ */
+async function activateConnection(shop: string, tokens: HyperskuTokenSet) {
+  await ensureShop(shop);
+  await replaceTokenSet(shop, tokens);
+  await setHyperskuStatus(shop, "connected");
+  logger.info({ shop, hyperskuUserId: tokens.userId }, "HyperSKU connected");
+  await releaseHeldOrders(shop);
+}
+
+/**
+ * Exchange and activate at once, with no merchant to confirm: the demo and the tests' connected
+ * shops, which hold a code issued by the simulator rather than a browser coming back from it.
  */
 export async function connectWithAuthorizationCode(shop: string, code: string) {
-  const response = await getHypersku().client.accessToken({ code, shop });
-  await ensureShop(shop);
-  await replaceTokenSet(shop, tokenResponseToTokenSet(response, new Date()));
-  await setHyperskuStatus(shop, "connected");
-  logger.info({ shop }, "HyperSKU connected");
-  await releaseHeldOrders(shop);
+  await activateConnection(shop, await exchangeAuthorizationCode(shop, code));
 }
 
 /** Forget the tokens. Orders waiting for HyperSKU stay where they are, held until reconnection. */
