@@ -99,6 +99,8 @@ export const envSchema = z
       }),
     HYPERSKU_PLATFORM_CODE: z.coerce.number().int().nonnegative().default(1),
     HYPERSKU_TIMEOUT_MS: positiveInt(15_000),
+    /** Bytes read from one HyperSKU answer at most (default 4 MiB); a longer answer is abandoned as unreadable. */
+    HYPERSKU_MAX_RESPONSE_BYTES: positiveInt(4 * 1024 * 1024),
     /**
      * Seconds after a create was sent during which HyperSKU may still store it although the app got
      * no answer (it timed out, the connection dropped, the worker died). An order whose create outcome

@@ -5,6 +5,7 @@ import {
   HyperskuClientCredentialsRejectedError,
   HyperskuError,
   HyperskuNotConfiguredError,
+  HyperskuOutcomeUnknownError,
   HyperskuTokenRejectedError,
 } from "./errors";
 import { createCaptureLogger } from "./testing/capture-logger";
@@ -144,6 +145,51 @@ describe("createHyperskuClient: every operation's request", () => {
     });
     await client.getCountryCode(auth);
     expect(requests[0]).toMatchObject({ url: `${base}/v9/countries`, headers: { authorization: `Bearer ${auth.accessToken}` } });
+  });
+});
+
+describe("createOrderFromExternal: a 2xx is a success only with proof of the order (issue 14, item 2)", () => {
+  const order = buildExternalOrder();
+  const proven = buildOrderJson({ orderId: 900001, storeOrderId: order.storeOrderId });
+  const { orderBaseInfo: _base, ...withoutBaseInfo } = proven;
+
+  it.each([
+    ["data: {}", wrapped({})],
+    ["data: null", wrapped(null)],
+    ["no data at all", { status: 200, message: "success", rel: true }],
+    ["data.orderId at the top level", wrapped({ orderId: 900001, storeOrderId: order.storeOrderId })],
+    ["data.id", wrapped({ id: 900001 })],
+    ["an order without orderBaseInfo", wrapped(withoutBaseInfo)],
+    ["orderBaseInfo without orderId", wrapped({ ...proven, orderBaseInfo: { ...proven.orderBaseInfo, orderId: undefined } })],
+    ["orderBaseInfo.orderId null", wrapped({ ...proven, orderBaseInfo: { ...proven.orderBaseInfo, orderId: null } })],
+    ["orderBaseInfo.orderId 0", wrapped({ ...proven, orderBaseInfo: { ...proven.orderBaseInfo, orderId: 0 } })],
+    ["orderBaseInfo.orderId not a number", wrapped({ ...proven, orderBaseInfo: { ...proven.orderBaseInfo, orderId: "HS-1" } })],
+    ["another order's storeOrderId", wrapped({ ...proven, orderBaseInfo: { ...proven.orderBaseInfo, storeOrderId: "999" } })],
+    ["a bare {}", {}],
+    ["a bare list", [proven]],
+    ["a bare true", true],
+    ["an empty body", ""],
+  ])("%s -> HyperskuOutcomeUnknownError, never a success", async (_name, body) => {
+    const { client } = setup(() =>
+      typeof body === "string" ? new Response(body, { status: 200 }) : jsonResponse(body),
+    );
+    const error = await client.createOrderFromExternal(auth, order).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HyperskuOutcomeUnknownError);
+    expect((error as Error).message).toMatch(/did not (show the created order|confirm)|could not be read/);
+  });
+
+  it.each([
+    ["the spec's shape", proven],
+    ["orderId as a numeric string", { ...proven, orderBaseInfo: { ...proven.orderBaseInfo, orderId: "900001" } }],
+    ["storeOrderId left out", { ...proven, orderBaseInfo: { ...proven.orderBaseInfo, storeOrderId: undefined } }],
+    ["storeOrderId as a number", { ...proven, orderBaseInfo: { ...proven.orderBaseInfo, storeOrderId: Number(order.storeOrderId) } }],
+    ["only orderBaseInfo.orderId", { orderBaseInfo: { orderId: 900001 } }],
+  ])("%s -> success with the HyperSKU order id as a number", async (_name, data) => {
+    for (const body of [wrapped(data), data, { status: 201, message: null, data, rel: true }]) {
+      const { client } = setup(() => jsonResponse(body));
+      const created = await client.createOrderFromExternal(auth, order);
+      expect(created.orderBaseInfo.orderId).toBe(900001);
+    }
   });
 });
 

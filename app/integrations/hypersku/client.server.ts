@@ -11,15 +11,16 @@ import {
   type CancelOrderResult,
   type CountryCode,
   countryCodeListSchema,
+  createdOrderSchema,
   type ExternalOrder,
   type ExternalShippingAddress,
+  type HyperskuCreatedOrder,
   type HyperskuLogisticsItem,
   type HyperskuOrder,
   logisticsItemListSchema,
   type LogisticsSkuOption,
   logisticsSkuOptionListSchema,
   orderListSchema,
-  orderSchema,
   orderStatusListSchema,
   type OrderStatusInfo,
   type StockOrderInfo,
@@ -103,9 +104,17 @@ export function createHyperskuClient(config: HyperskuConfig, deps: HyperskuHttpD
       });
     },
 
-    /** Not idempotent: HyperskuOutcomeUnknownError means "look it up with getOrdersByExternalOrderId". */
-    createOrderFromExternal(auth: HyperskuAuth, order: ExternalOrder): Promise<HyperskuOrder> {
-      return authed(auth, { operation: "createOrderFromExternal", schema: orderSchema, body: order });
+    /**
+     * Not idempotent: HyperskuOutcomeUnknownError means "look it up with getOrdersByExternalOrderId".
+     * Resolves only with an answer proving the order exists (its HyperSKU orderId, for this storeOrderId);
+     * a 2xx answer without that proof is HyperskuOutcomeUnknownError too, never a success.
+     */
+    createOrderFromExternal(auth: HyperskuAuth, order: ExternalOrder): Promise<HyperskuCreatedOrder> {
+      return authed(auth, {
+        operation: "createOrderFromExternal",
+        schema: createdOrderSchema(order.storeOrderId),
+        body: order,
+      });
     },
 
     getOrdersByExternalOrderId(

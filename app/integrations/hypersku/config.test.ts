@@ -9,6 +9,7 @@ const env = {
   HYPERSKU_AUTH_PREFIX: "",
   HYPERSKU_PATHS: {} as Record<string, string>,
   HYPERSKU_TIMEOUT_MS: 15_000,
+  HYPERSKU_MAX_RESPONSE_BYTES: 4_194_304,
   HYPERSKU_PLATFORM_CODE: 1,
 };
 
@@ -23,6 +24,7 @@ describe("getHyperskuConfig", () => {
       clientSecret: "secret",
       authPrefix: "",
       timeoutMs: 15_000,
+      maxResponseBytes: 4_194_304,
       platformCode: 1,
     });
   });

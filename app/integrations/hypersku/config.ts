@@ -62,6 +62,8 @@ export interface HyperskuConfig {
   /** Every operation's path: the defaults with HYPERSKU_PATHS merged over them. */
   paths: Record<HyperskuOperation, string>;
   timeoutMs: number;
+  /** Bytes read from one answer at most; a longer answer is abandoned as unreadable (HYPERSKU_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
   /** The number HyperSKU uses for "Shopify" in `platform` (not published). */
   platformCode: number;
 }
@@ -79,6 +81,7 @@ type HyperskuEnv = Pick<
   | "HYPERSKU_AUTH_PREFIX"
   | "HYPERSKU_PATHS"
   | "HYPERSKU_TIMEOUT_MS"
+  | "HYPERSKU_MAX_RESPONSE_BYTES"
   | "HYPERSKU_PLATFORM_CODE"
 >;
 
@@ -107,6 +110,7 @@ export function getHyperskuConfig(env: HyperskuEnv): HyperskuConfig {
     authPrefix: env.HYPERSKU_AUTH_PREFIX,
     paths,
     timeoutMs: env.HYPERSKU_TIMEOUT_MS,
+    maxResponseBytes: env.HYPERSKU_MAX_RESPONSE_BYTES,
     platformCode: env.HYPERSKU_PLATFORM_CODE,
   };
 }

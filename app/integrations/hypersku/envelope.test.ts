@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyBody, isEnvelope } from "./envelope";
+import { classifyBody, isEnvelope, isFrameworkError } from "./envelope";
 import { listOf, normalizeList } from "./schemas";
 import { z } from "zod";
 
@@ -11,6 +11,15 @@ describe("isEnvelope", () => {
     expect(isEnvelope({ status: "200", data: 1 })).toBe(false);
     expect(isEnvelope([{ status: 200, data: 1 }])).toBe(false);
     expect(isEnvelope(null)).toBe(false);
+  });
+});
+
+describe("isFrameworkError", () => {
+  it("recognises a framework's JSON error page (error + path, no data), even with a message", () => {
+    expect(isFrameworkError({ timestamp: "2026-01-01T00:00:00Z", status: 404, error: "Not Found", path: "/api/x" })).toBe(true);
+    expect(isFrameworkError({ status: 404, error: "Not Found", message: "No message available", path: "/api/x" })).toBe(true);
+    expect(isFrameworkError({ status: 404, message: "order not found", data: null })).toBe(false);
+    expect(isFrameworkError("Not Found")).toBe(false);
   });
 });
 
@@ -30,12 +39,24 @@ describe("classifyBody", () => {
     expect(classifyBody(undefined)).toMatchObject({ kind: "success", data: undefined });
   });
 
-  it.each([401, 403, 40101, 40301])("classifies body status %i as token rejected", (status) => {
+  it.each([401, 40101, 40301])("classifies body status %i as token rejected", (status) => {
     expect(classifyBody({ status, message: "token invalid", data: null })).toEqual({
       kind: "token-rejected",
       status,
       message: "token invalid",
     });
+  });
+
+  it("classifies body status 403 as a business error with HyperSKU's message, not a token verdict", () => {
+    expect(classifyBody({ status: 403, message: "Store not authorised for this SKU", data: null })).toEqual({
+      kind: "business-error",
+      status: 403,
+      message: "Store not authorised for this SKU",
+    });
+  });
+
+  it("accepts envelope status 201 as success (the spec lists 201 as a success)", () => {
+    expect(classifyBody({ status: 201, message: null, data: { a: 1 }, rel: true })).toEqual({ kind: "success", data: { a: 1 }, wrapped: true });
   });
 
   it("classifies 60025", () => {

@@ -17,8 +17,15 @@ export type EnvelopeOutcome =
   | { kind: "authorization-code-rejected"; status: number; message: string | null }
   | { kind: "business-error"; status: number; message: string | null };
 
-/** Body statuses meaning "this access token is not accepted" (notes part 2). */
-export const TOKEN_REJECTED_STATUSES: ReadonlySet<number> = new Set([401, 403, 40101, 40301]);
+/**
+ * Body statuses meaning "this access token is not accepted" (notes part 2). Not 403: the spec gives 403
+ * no meaning, and a refusal of one call (e.g. "Store not authorised for this SKU") must not disconnect a
+ * shop (notes, revised 2026-11-23). 40301 stays: it is HyperSKU's explicit token code.
+ */
+export const TOKEN_REJECTED_STATUSES: ReadonlySet<number> = new Set([401, 40101, 40301]);
+
+/** Envelope statuses meaning success: the spec lists 200 and 201 as success for both shown operations. */
+export const SUCCESS_STATUSES: ReadonlySet<number> = new Set([200, 201]);
 
 /** From `accessToken`: the authorization code was invalid, expired or already used. */
 export const AUTHORIZATION_CODE_REJECTED_STATUS = 60025;
@@ -28,6 +35,17 @@ export function isEnvelope(body: unknown): body is Envelope {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
   const candidate = body as Record<string, unknown>;
   return typeof candidate.status === "number" && ("data" in candidate || "message" in candidate);
+}
+
+/**
+ * A web framework's own error page in JSON, e.g. Spring Boot's `{timestamp, status, error, message?, path}`:
+ * the server's router answered, not a HyperSKU operation. It can look like an envelope (numeric status
+ * and a message) but has `error` and `path` and never `data`.
+ */
+export function isFrameworkError(body: unknown): boolean {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
+  const candidate = body as Record<string, unknown>;
+  return typeof candidate.error === "string" && typeof candidate.path === "string" && !("data" in candidate);
 }
 
 export function envelopeMessage(body: unknown): string | null {
@@ -46,7 +64,7 @@ export function envelopeStatus(body: unknown): number | null {
 export function classifyBody(body: unknown): EnvelopeOutcome {
   if (!isEnvelope(body)) return { kind: "success", data: body, wrapped: false };
   const message = envelopeMessage(body);
-  if (body.status === 200) return { kind: "success", data: body.data, wrapped: true };
+  if (SUCCESS_STATUSES.has(body.status)) return { kind: "success", data: body.data, wrapped: true };
   if (TOKEN_REJECTED_STATUSES.has(body.status)) return { kind: "token-rejected", status: body.status, message };
   if (body.status === AUTHORIZATION_CODE_REJECTED_STATUS) {
     return { kind: "authorization-code-rejected", status: body.status, message };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   HyperskuAuthorizationCodeRejectedError,
   HyperskuClientCredentialsRejectedError,
+  HyperskuEndpointNotFoundError,
   HyperskuError,
   HyperskuNotConfiguredError,
   HyperskuNotConnectedError,
@@ -24,6 +25,7 @@ describe("the HyperSKU error set", () => {
     new HyperskuAuthorizationCodeRejectedError({ operation: "accessToken", hyperskuStatus: 60025 }),
     new HyperskuClientCredentialsRejectedError({ operation: "refreshToken", httpStatus: 401 }),
     new HyperskuNotConfiguredError(["HYPERSKU_CLIENT_ID"], "accessToken"),
+    new HyperskuEndpointNotFoundError({ operation: "refreshToken", httpStatus: 404 }),
   ];
 
   it("all extend HyperskuError with a distinct code and their class name", () => {
@@ -43,6 +45,16 @@ describe("the HyperSKU error set", () => {
   it("keeps operation and statuses", () => {
     expect(errors[3]).toMatchObject({ operation: "cancelOrder", httpStatus: 200, hyperskuStatus: 40009, message: "order already shipped" });
     expect(errors[2].operation).toBeNull();
+  });
+
+  it("an endpoint not found is an operator error naming the operation and the setting to fix", () => {
+    const error = new HyperskuEndpointNotFoundError({ operation: "createOrderFromExternal", httpStatus: 404 });
+    expect(error).toMatchObject({ code: "endpoint_not_found", name: "HyperskuEndpointNotFoundError", retryable: false, httpStatus: 404 });
+    expect(error.message).toBe(
+      'HyperSKU has no createOrderFromExternal endpoint at the configured address (HTTP 404): the operator must check HYPERSKU_API_URL and the "createOrderFromExternal" entry of HYPERSKU_PATHS.',
+    );
+    // Not a refusal by HyperSKU (nothing judged the request) and not a token problem.
+    expect(error).not.toBeInstanceOf(HyperskuRejectedError);
   });
 
   it("gives a generic rejection message when HyperSKU gave none", () => {

@@ -2,17 +2,29 @@
  * The small error set callers act on. Every failure of a HyperSKU call becomes exactly one of these;
  * `message` is safe to show a merchant and never contains a token, a secret or a response body.
  *
- * | class                                   | caller should                                        |
- * |-----------------------------------------|------------------------------------------------------|
- * | HyperskuTokenRejectedError              | refresh the token once, retry once (token manager)   |
- * | HyperskuReconnectNeededError            | ask the merchant to connect HyperSKU again           |
- * | HyperskuNotConnectedError               | (a ReconnectNeeded) the shop never connected         |
- * | HyperskuRejectedError                   | not retry; show HyperSKU's message                   |
- * | HyperskuUnavailableError                | retry later (after `retryAfterMs` when given)        |
- * | HyperskuOutcomeUnknownError             | look the order up before creating it again           |
- * | HyperskuAuthorizationCodeRejectedError  | start the authorization flow again                   |
- * | HyperskuClientCredentialsRejectedError  | operator: fix HYPERSKU_CLIENT_ID / _SECRET           |
- * | HyperskuNotConfiguredError              | operator: set HYPERSKU_CLIENT_ID / _SECRET           |
+ * | class                                  | raised for                                     | caller should                                     |
+ * |----------------------------------------|------------------------------------------------|---------------------------------------------------|
+ * | HyperskuTokenRejectedError             | HTTP 401; body status 401, 40101 or 40301      | refresh the token once, retry once (token manager)|
+ * | HyperskuReconnectNeededError           | token refused again after a refresh; a refused | ask the merchant to connect HyperSKU again        |
+ * |                                        | refresh (401, 40101/40301, business refusal)   |                                                   |
+ * | HyperskuNotConnectedError              | no token set stored for the shop               | (a ReconnectNeeded) the shop never connected      |
+ * | HyperskuRejectedError                  | a business error; HTTP 4xx with an envelope;   | not retry; show HyperSKU's message                |
+ * |                                        | any HTTP 403 without a token code              |                                                   |
+ * | HyperskuUnavailableError               | 5xx, 429, timeout, connection lost; a read's   | retry later (after `retryAfterMs` when given)     |
+ * |                                        | answer unreadable or over the size cap         |                                                   |
+ * | HyperskuOutcomeUnknownError            | a create not answered, answered unreadably or  | look the order up before creating it again;       |
+ * |                                        | over the cap, or whose answer does not prove   | never mark it sent                                |
+ * |                                        | the order (no orderBaseInfo.orderId, another   |                                                   |
+ * |                                        | storeOrderId), a create's 502/504              |                                                   |
+ * | HyperskuAuthorizationCodeRejectedError | 60025 from accessToken                         | start the authorization flow again                |
+ * | HyperskuClientCredentialsRejectedError | HTTP 401 from accessToken / refreshToken       | operator: fix HYPERSKU_CLIENT_ID / _SECRET        |
+ * | HyperskuNotConfiguredError             | client id / secret not set (nothing was sent)  | operator: set HYPERSKU_CLIENT_ID / _SECRET        |
+ * | HyperskuEndpointNotFoundError          | HTTP 404 / 405 whose body is no HyperSKU       | operator: fix HYPERSKU_PATHS / HYPERSKU_API_URL;  |
+ * |                                        | envelope (HTML, empty, text): a wrong path     | hold the work; never send a shop to reconnect     |
+ *
+ * A 403 is not proof of a bad token (hypersku-notes part 2, revised 2026-11-23): one refused call must
+ * never disconnect a whole shop. A 404 without an envelope means nothing answered at that path, so
+ * HyperSKU cannot have acted, even on a create.
  */
 import type { HyperskuOperation } from "./config";
 
@@ -25,7 +37,8 @@ export type HyperskuErrorCode =
   | "outcome_unknown"
   | "authorization_code_rejected"
   | "client_credentials_rejected"
-  | "not_configured";
+  | "not_configured"
+  | "endpoint_not_found";
 
 export interface HyperskuErrorDetails {
   /** The operation that failed; null when no HyperSKU call was involved (e.g. not connected). */
@@ -131,6 +144,21 @@ export class HyperskuNotConfiguredError extends HyperskuError {
     operation: HyperskuOperation | null,
   ) {
     super(`HyperSKU is not configured: set ${missing.join(" and ")}.`, { operation });
+  }
+}
+
+/**
+ * Nothing at the configured path (HTTP 404/405 without a HyperSKU envelope). An operator error: the
+ * request never reached an operation, so retrying or reconnecting cannot help until the path is fixed.
+ */
+export class HyperskuEndpointNotFoundError extends HyperskuError {
+  readonly code = "endpoint_not_found";
+  constructor(details: HyperskuErrorDetails & { operation: HyperskuOperation }) {
+    super(
+      `HyperSKU has no ${details.operation} endpoint at the configured address${statusSuffix(details)}: the operator must ` +
+        `check HYPERSKU_API_URL and the "${details.operation}" entry of HYPERSKU_PATHS.`,
+      details,
+    );
   }
 }
 

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { HyperskuOperation } from "./config";
+import { HYPERSKU_OPERATIONS, type HyperskuOperation } from "./config";
 import {
   HyperskuAuthorizationCodeRejectedError,
   HyperskuClientCredentialsRejectedError,
+  HyperskuEndpointNotFoundError,
   HyperskuError,
   HyperskuOutcomeUnknownError,
   HyperskuRejectedError,
@@ -40,6 +41,7 @@ async function call(operation: HyperskuOperation, responder: Responder, options:
       schema: schema as z.ZodType<unknown>,
       accessToken: operation.endsWith("Token") ? undefined : TOKEN,
       body: operation === "getCountryCode" ? undefined : { a: 1 },
+      pathParams: { storeOrderId: "5000001" },
       shop: "example.myshopify.com",
     },
     { fetch, logger, now },
@@ -123,7 +125,6 @@ describe("sendHyperskuRequest: success", () => {
 describe("sendHyperskuRequest: error mapping", () => {
   it.each([
     ["HTTP 401", () => jsonResponse({ status: 401, message: "unauthorized" }, { status: 401 })],
-    ["HTTP 403", () => jsonResponse({ status: 403, message: "forbidden" }, { status: 403 })],
     ["body 40101", () => jsonResponse(wrapped(null, 40101, "token expired"))],
     ["body 40301", () => jsonResponse(wrapped(null, 40301, "no permission"))],
     ["HTTP 400 with body 40101", () => jsonResponse({ status: 40101, message: "token expired" }, { status: 400 })],
@@ -145,10 +146,10 @@ describe("sendHyperskuRequest: error mapping", () => {
     expect(error).toMatchObject({ message: "city is required", httpStatus: status });
   });
 
-  it("HTTP 404 without a body -> HyperskuRejectedError with a generic message", async () => {
+  it("HTTP 404 with a plain-text body -> HyperskuEndpointNotFoundError (was Rejected before issue 14)", async () => {
     const error = await failure("cancelOrder", () => new Response("Not Found", { status: 404 }));
-    expect(error).toBeInstanceOf(HyperskuRejectedError);
-    expect(error.message).toBe("HyperSKU rejected the request (HTTP 404).");
+    expect(error).toBeInstanceOf(HyperskuEndpointNotFoundError);
+    expect(error.httpStatus).toBe(404);
   });
 
   it.each([500, 502, 503])("HTTP %i on a read -> HyperskuUnavailableError", async (status) => {
@@ -229,11 +230,11 @@ describe("sendHyperskuRequest: error mapping", () => {
     }
   });
 
-  it("a refused refresh token (body 40101 or HTTP 403) -> HyperskuTokenRejectedError", async () => {
+  it("a refused refresh token: body 40101 -> TokenRejected; HTTP 403 -> Rejected (both a refused refresh to the token manager)", async () => {
     expect(await failure("refreshToken", () => jsonResponse(wrapped(null, 40101, "refresh token invalid")))).toBeInstanceOf(
       HyperskuTokenRejectedError,
     );
-    expect(await failure("refreshToken", () => jsonResponse({}, { status: 403 }))).toBeInstanceOf(HyperskuTokenRejectedError);
+    expect(await failure("refreshToken", () => jsonResponse({}, { status: 403 }))).toBeInstanceOf(HyperskuRejectedError);
   });
 
   it("never follows a redirect", async () => {
@@ -242,6 +243,141 @@ describe("sendHyperskuRequest: error mapping", () => {
     );
     expect(error).toBeInstanceOf(HyperskuOutcomeUnknownError);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe("sendHyperskuRequest: a 403 refuses one call, it never says the token is bad (issue 14, item 4)", () => {
+  const SHOPS_MESSAGE = "Store not authorised for this SKU";
+
+  it.each(HYPERSKU_OPERATIONS)("%s: HTTP 403 with HyperSKU's envelope -> HyperskuRejectedError with its message", async (operation) => {
+    const error = await failure(operation, () => jsonResponse({ status: 403, message: SHOPS_MESSAGE, data: null, rel: false }, { status: 403 }));
+    expect(error).toBeInstanceOf(HyperskuRejectedError);
+    expect(error).not.toBeInstanceOf(HyperskuTokenRejectedError);
+    expect(error).toMatchObject({ message: SHOPS_MESSAGE, httpStatus: 403, hyperskuStatus: 403, retryable: false });
+  });
+
+  it.each(HYPERSKU_OPERATIONS)("%s: a bare HTTP 403 without a body -> HyperskuRejectedError", async (operation) => {
+    const error = await failure(operation, () => new Response(null, { status: 403 }));
+    expect(error).toBeInstanceOf(HyperskuRejectedError);
+    expect(error.message).toBe("HyperSKU rejected the request (HTTP 403).");
+  });
+
+  it("HTTP 200 with body status 403 is a business refusal too", async () => {
+    const error = await failure("createOrderFromExternal", () => jsonResponse(wrapped(null, 403, SHOPS_MESSAGE)));
+    expect(error).toBeInstanceOf(HyperskuRejectedError);
+    expect(error.message).toBe(SHOPS_MESSAGE);
+  });
+
+  it("HTTP 403 carrying HyperSKU's explicit token code 40301 is still a token rejection", async () => {
+    const error = await failure("getCountryCode", () => jsonResponse({ status: 40301, message: "token has no permission" }, { status: 403 }));
+    expect(error).toBeInstanceOf(HyperskuTokenRejectedError);
+  });
+});
+
+describe("sendHyperskuRequest: a 404/405 that is no HyperSKU answer means our path is wrong (issue 14, item 4)", () => {
+  const notHypersku: [string, () => Response][] = [
+    ["an HTML page", () => new Response("<html><body><h1>404 Not Found</h1></body></html>", { status: 404, headers: { "Content-Type": "text/html" } })],
+    ["an empty body", () => new Response(null, { status: 404 })],
+    ["plain text", () => new Response("Not Found", { status: 404 })],
+    ["a framework's JSON error", () => jsonResponse({ timestamp: "2026-11-23T10:00:00Z", status: 404, error: "Not Found", message: "No message available", path: "/api/x" }, { status: 404 })],
+    ["a 405 page", () => new Response("<html>Method Not Allowed</html>", { status: 405 })],
+  ];
+  const cases = HYPERSKU_OPERATIONS.flatMap((operation) => notHypersku.map(([name, responder]) => [operation, name, responder] as const));
+
+  it.each(cases)("%s, %s -> HyperskuEndpointNotFoundError naming the operation and the setting", async (operation, _name, responder) => {
+    const error = await failure(operation, responder);
+    expect(error).toBeInstanceOf(HyperskuEndpointNotFoundError);
+    expect(error).not.toBeInstanceOf(HyperskuOutcomeUnknownError);
+    expect(error).toMatchObject({ code: "endpoint_not_found", operation, retryable: false });
+    expect(error.message).toContain(operation);
+    expect(error.message).toContain("HYPERSKU_PATHS");
+    expect(error.message).not.toContain(TOKEN);
+    expect(error.message).not.toContain(buildTestConfig().clientSecret!);
+  });
+
+  it("a 404 with HyperSKU's envelope is HyperSKU speaking: HyperskuRejectedError with its message", async () => {
+    const error = await failure("cancelOrder", () => jsonResponse({ status: 40004, message: "order does not exist", data: null }, { status: 404 }));
+    expect(error).toBeInstanceOf(HyperskuRejectedError);
+    expect(error.message).toBe("order does not exist");
+  });
+});
+
+describe("sendHyperskuRequest: answers are read up to HYPERSKU_MAX_RESPONSE_BYTES (issue 14, item 11)", () => {
+  const CAP = 64 * 1024;
+  const CHUNK = new Uint8Array(16 * 1024).fill(0x20);
+
+  /** A 50 MB answer produced only as it is read, recording how much was read and whether it was cancelled. */
+  function endless(init: { headers?: Record<string, string> } = {}) {
+    const seen = { pulled: 0, cancelled: false, aborted: false };
+    const responder: Responder = (_request, signal) => {
+      signal?.addEventListener("abort", () => (seen.aborted = true));
+      let sentPrefix = false;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (!sentPrefix) {
+              sentPrefix = true;
+              controller.enqueue(new TextEncoder().encode('{"status":200,"data":{"orderBaseInfo":{"orderId":1},"pad":"'));
+              return;
+            }
+            if (seen.pulled >= 50 * 1024 * 1024) return controller.close();
+            seen.pulled += CHUNK.byteLength;
+            controller.enqueue(CHUNK);
+          },
+          cancel() {
+            seen.cancelled = true;
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(body, { status: 200, headers: { "Content-Type": "application/json", ...init.headers } });
+    };
+    return { seen, responder };
+  }
+
+  async function capped(operation: HyperskuOperation, responder: Responder) {
+    const { fetch } = createFakeFetch(responder);
+    return sendHyperskuRequest(
+      buildTestConfig({ maxResponseBytes: CAP }),
+      { operation, schema: z.unknown(), accessToken: TOKEN },
+      { fetch, logger: createCaptureLogger(), now },
+    ).then(
+      () => undefined,
+      (error: unknown) => error as HyperskuError,
+    );
+  }
+
+  it("stops reading past the cap and closes the connection: a create's outcome is unknown", async () => {
+    const { seen, responder } = endless();
+    const error = await capped("createOrderFromExternal", responder);
+    expect(error).toBeInstanceOf(HyperskuOutcomeUnknownError);
+    expect(error?.message).toMatch(/larger than 65536 bytes/);
+    expect(seen.pulled).toBeLessThanOrEqual(CAP + 2 * CHUNK.byteLength);
+    expect(seen.aborted).toBe(true);
+    await vi.waitFor(() => expect(seen.cancelled).toBe(true));
+  });
+
+  it("an oversized answer to a read -> HyperskuUnavailableError", async () => {
+    const { seen, responder } = endless();
+    expect(await capped("getOrdersByExternalOrderId", responder)).toBeInstanceOf(HyperskuUnavailableError);
+    expect(seen.pulled).toBeLessThanOrEqual(CAP + 2 * CHUNK.byteLength);
+  });
+
+  it("a declared Content-Length over the cap is refused before reading anything", async () => {
+    const { seen, responder } = endless({ headers: { "Content-Length": String(50 * 1024 * 1024) } });
+    expect(await capped("createOrderFromExternal", responder)).toBeInstanceOf(HyperskuOutcomeUnknownError);
+    expect(seen.pulled).toBe(0);
+    expect(seen.aborted).toBe(true);
+  });
+
+  it("an answer of exactly the cap is read", async () => {
+    const json = JSON.stringify([{ countryCode: "US", pad: "" }]);
+    const exact = json.replace('"pad":""', `"pad":"${"x".repeat(CAP - json.length)}"`);
+    expect(Buffer.byteLength(exact)).toBe(CAP);
+    const { fetch } = createFakeFetch(() => new Response(exact, { status: 200 }));
+    await expect(
+      sendHyperskuRequest(buildTestConfig({ maxResponseBytes: CAP }), { operation: "getCountryCode", schema: anyList, accessToken: TOKEN }, { fetch, logger: createCaptureLogger() }),
+    ).resolves.toHaveLength(1);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * The one function that sends a request to HyperSKU: URL from the configured path, JSON body,
- * Authorization header, per-request timeout, then response.ts decides what the answer means.
+ * Authorization header, per-request timeout, a cap on the bytes read from the answer
+ * (HYPERSKU_MAX_RESPONSE_BYTES; issue 14 item 11: a 300 MB answer once took the process to 4 GB),
+ * then response.ts decides what the answer means.
  * Logs one structured line per call: operation, shop, duration, HTTP status, outcome. Never the
  * token, never a body (bodies carry buyers' personal data).
  */
@@ -12,7 +14,7 @@ import {
   HyperskuOutcomeUnknownError,
   HyperskuUnavailableError,
 } from "./errors";
-import { interpretResponse } from "./response";
+import { interpretResponse, unreadableAnswer } from "./response";
 import { buildOperationUrl, type PathParams, type QueryParams } from "./url";
 
 /** The slice of pino we use, so tests can pass a recorder. */
@@ -67,7 +69,7 @@ export async function sendHyperskuRequest<T>(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs);
   try {
-    let text: string;
+    let text: string | null;
     let retryAfter: string | null;
     try {
       const response = await fetchImpl(url, {
@@ -79,9 +81,12 @@ export async function sendHyperskuRequest<T>(
       });
       httpStatus = response.status;
       retryAfter = response.headers.get("retry-after");
-      text = await response.text();
+      text = await readCapped(response, config.maxResponseBytes, () => controller.abort());
     } catch (error) {
       throw transportError(operation, error, controller.signal.aborted, httpStatus);
+    }
+    if (text === null) {
+      throw unreadableAnswer(`its answer was larger than ${config.maxResponseBytes} bytes`, { operation, httpStatus });
     }
     const result = interpretResponse({ status: httpStatus, retryAfter, text }, {
       operation,
@@ -103,6 +108,34 @@ export async function sendHyperskuRequest<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The body as text, or null as soon as it exceeds `limit` bytes: then reading stops and `abort` closes
+ * the connection, so an endless or huge answer costs at most `limit` bytes of memory and no more time.
+ */
+async function readCapped(response: Response, limit: number, abort: () => void): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    abort();
+    return null;
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      abort();
+      void reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function logFields(request: HyperskuRequest<unknown>, started: number, httpStatus: number | undefined) {

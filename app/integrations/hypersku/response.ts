@@ -2,13 +2,16 @@
  * Pure: what one HTTP answer from HyperSKU means. Turns (HTTP status, Retry-After, body text) into
  * the validated result or exactly one error of the set in errors.ts (docs/hypersku-contract.md,
  * "Transport"). HTTP status is judged first; for 2xx the envelope's own status decides.
+ * Only HTTP 401 and HyperSKU's token codes mean "token rejected"; a 403 is a refusal of the call
+ * (hypersku-notes part 2, revised 2026-11-23); a 404/405 without an envelope is a wrong path.
  */
 import type { z } from "zod";
 import type { HyperskuOperation } from "./config";
-import { classifyBody, envelopeMessage, envelopeStatus, TOKEN_REJECTED_STATUSES } from "./envelope";
+import { classifyBody, envelopeMessage, envelopeStatus, isEnvelope, isFrameworkError, TOKEN_REJECTED_STATUSES } from "./envelope";
 import {
   HyperskuAuthorizationCodeRejectedError,
   HyperskuClientCredentialsRejectedError,
+  HyperskuEndpointNotFoundError,
   type HyperskuError,
   type HyperskuErrorDetails,
   HyperskuOutcomeUnknownError,
@@ -37,19 +40,24 @@ export type Interpretation<T> = { ok: true; value: T } | { ok: false; error: Hyp
 /** Operations whose failure after sending leaves us not knowing whether HyperSKU acted. */
 const NOT_IDEMPOTENT: ReadonlySet<HyperskuOperation> = new Set(["createOrderFromExternal"]);
 
+/**
+ * An answer that came but cannot be used (unreadable, wrong shape, too large): HyperSKU may have acted,
+ * so for a create the outcome is unknown; any other call can simply be made again later.
+ */
+export function unreadableAnswer(reason: string, details: HyperskuErrorDetails & { operation: HyperskuOperation }): HyperskuError {
+  return NOT_IDEMPOTENT.has(details.operation)
+    ? new HyperskuOutcomeUnknownError(reason, details)
+    : new HyperskuUnavailableError(reason, details);
+}
+
 export function interpretResponse<T>(raw: RawResponse, options: InterpretOptions<T>): Interpretation<T> {
   const { operation } = options;
   const body = parseJson(raw.text);
   const hyperskuStatus = body.ok ? (envelopeStatus(body.value) ?? undefined) : undefined;
-  const details: HyperskuErrorDetails = { operation, httpStatus: raw.status, hyperskuStatus };
+  const details = { operation, httpStatus: raw.status, hyperskuStatus };
   const message = body.ok ? scrub(envelopeMessage(body.value), options.secrets) : null;
   const fail = (error: HyperskuError): Interpretation<T> => ({ ok: false, error });
-  const unreadable = (reason: string): Interpretation<T> =>
-    fail(
-      NOT_IDEMPOTENT.has(operation)
-        ? new HyperskuOutcomeUnknownError(reason, details)
-        : new HyperskuUnavailableError(reason, details),
-    );
+  const unreadable = (reason: string): Interpretation<T> => fail(unreadableAnswer(reason, details));
 
   if (raw.status >= 200 && raw.status < 300) {
     if (!body.ok) return unreadable("its answer could not be read");
@@ -57,7 +65,13 @@ export function interpretResponse<T>(raw: RawResponse, options: InterpretOptions
     switch (outcome.kind) {
       case "success": {
         const parsed = options.schema.safeParse(outcome.data);
-        return parsed.success ? { ok: true, value: parsed.data } : unreadable("its answer had an unexpected shape");
+        if (parsed.success) return { ok: true, value: parsed.data };
+        // For a create the schema demands proof that the order exists (schemas.ts, createdOrderSchema).
+        return unreadable(
+          operation === "createOrderFromExternal"
+            ? "its answer did not show the created order"
+            : "its answer had an unexpected shape",
+        );
       }
       case "token-rejected":
         return fail(credentialFailure(operation, raw.status, details));
@@ -71,7 +85,12 @@ export function interpretResponse<T>(raw: RawResponse, options: InterpretOptions
         return fail(new HyperskuRejectedError(message, details));
     }
   }
-  if (raw.status === 401 || raw.status === 403) return fail(credentialFailure(operation, raw.status, details));
+  if (raw.status === 401) return fail(credentialFailure(operation, raw.status, details));
+  if ((raw.status === 404 || raw.status === 405) && !(body.ok && isEnvelope(body.value) && !isFrameworkError(body.value))) {
+    // Nothing answered at this path (a web server's or framework's page, or nothing at all): our
+    // configured path is wrong, and no operation ran, not even a create.
+    return fail(new HyperskuEndpointNotFoundError(details));
+  }
   if (raw.status === 429) {
     const retryAfterMs = parseRetryAfter(raw.retryAfter, options.now);
     return fail(new HyperskuUnavailableError("too many requests", { ...details, retryAfterMs }));

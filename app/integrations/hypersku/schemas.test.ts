@@ -43,8 +43,15 @@ describe("token response (2.3)", () => {
     expect(tokenResponseSchema.safeParse({ refreshToken: "r" }).success).toBe(false);
   });
 
-  it("refuses a present field of the wrong type", () => {
-    expect(tokenResponseSchema.safeParse(buildTokenResponseJson({ expiresIn: "7200" })).success).toBe(false);
+  it("refuses a used field of the wrong type, reading a lifetime sent as a numeric string", () => {
+    expect(tokenResponseSchema.safeParse(buildTokenResponseJson({ expiresIn: "soon" })).success).toBe(false);
+    expect(tokenResponseSchema.safeParse(buildTokenResponseJson({ refreshToken: 5 })).success).toBe(false);
+    expect(tokenResponseSchema.parse(buildTokenResponseJson({ expiresIn: "7200" })).expiresIn).toBe(7200);
+  });
+
+  it("tolerates what the app only shows: a numeric userId becomes text, an odd scope becomes null", () => {
+    const parsed = tokenResponseSchema.parse(buildTokenResponseJson({ userId: 123456, scope: ["oms"] }));
+    expect(parsed).toMatchObject({ userId: "123456", scope: null, accessToken: "access-token-SENSITIVE-1" });
   });
 });
 
@@ -70,11 +77,22 @@ describe("order (2.7)", () => {
     expect(order.orderBaseInfo?.payTime).toBeNull();
   });
 
-  it("refuses a date-time that is not ISO 8601", () => {
+  it.each([
+    ["2026-03-02 14:00:00", new Date("2026-03-02T14:00:00Z")],
+    ["2026-03-02T14:00:00", new Date("2026-03-02T14:00:00Z")],
+    [1772460000, new Date(1772460000 * 1000)],
+    [1772460000123, new Date(1772460000123)],
+    ["1772460000", new Date(1772460000 * 1000)],
+    ["yesterday", null],
+    [true, null],
+    [{ seconds: 1 }, null],
+    ["2026-13-45 99:00:00", null],
+  ])("reads createTime %j as %s, never failing the order (issue 14, item 5)", (createTime, expected) => {
     const json = buildOrderJson();
-    for (const createTime of ["2024-05-01 12:00:00", "yesterday", 1714564805000]) {
-      expect(orderSchema.safeParse({ ...json, orderBaseInfo: { ...json.orderBaseInfo, createTime } }).success).toBe(false);
-    }
+    const order = orderSchema.parse({ ...json, orderBaseInfo: { ...json.orderBaseInfo, createTime, payTime: createTime } });
+    expect(order.orderBaseInfo?.createTime).toEqual(expected);
+    expect(order.orderBaseInfo?.payTime).toEqual(expected);
+    expect(order.orderBaseInfo?.orderId).toBe(900001);
   });
 
   it("keeps unknown fields at every level", () => {
@@ -96,11 +114,35 @@ describe("order (2.7)", () => {
     });
   });
 
-  it("tolerates missing parts but refuses wrong types", () => {
+  it("tolerates missing parts; refuses wrong types in used fields, coercing unambiguous numbers and ids", () => {
     expect(orderSchema.safeParse({ orderBaseInfo: { orderId: 1 } }).success).toBe(true);
     expect(orderSchema.safeParse({}).success).toBe(true);
-    expect(orderSchema.safeParse({ orderBaseInfo: { orderId: "1" } }).success).toBe(false);
-    expect(orderSchema.safeParse({ logisticsItems: [{ trackingNumber: 5 }] }).success).toBe(false);
+    expect(orderSchema.parse({ orderBaseInfo: { orderId: "12", storeOrderId: 5001, status: "4" } }).orderBaseInfo).toMatchObject({
+      orderId: 12,
+      storeOrderId: "5001",
+      status: 4,
+    });
+    expect(orderSchema.parse({ logisticsItems: [{ trackingNumber: 5, shippingItems: [{ num: "2", lineItemId: "7" }] }] }).logisticsItems).toMatchObject([
+      { trackingNumber: "5", shippingItems: [{ num: 2, lineItemId: 7 }] },
+    ]);
+    expect(orderSchema.safeParse({ orderBaseInfo: { orderId: "abc" } }).success).toBe(false);
+    expect(orderSchema.safeParse({ orderBaseInfo: { status: { code: 4 } } }).success).toBe(false);
+    expect(orderSchema.safeParse({ logisticsItems: [{ trackingNumber: {} }] }).success).toBe(false);
+    expect(orderSchema.safeParse({ logisticsItems: [{ shippingItems: [{ num: "two" }] }] }).success).toBe(false);
+  });
+
+  it("tolerates anything in what the app only shows: amounts, addresses, item infos", () => {
+    const json = buildOrderJson();
+    const order = orderSchema.parse({
+      ...json,
+      orderBaseInfo: { ...json.orderBaseInfo, amount: "45.18", freight: "n/a", isPaid: "true", storeOrderNo: 1001 },
+      orderAddressInfo: "Springfield",
+      orderItemInfos: [{ ...json.orderItemInfos[0], unitPrice: "19.99", quantity: null, title: { en: "Mug" } }, 42],
+    });
+    expect(order.orderBaseInfo).toMatchObject({ amount: 45.18, freight: null, isPaid: true, storeOrderNo: "1001" });
+    expect(order.orderAddressInfo).toBeNull();
+    expect(order.orderItemInfos).toHaveLength(1);
+    expect(order.orderItemInfos?.[0]).toMatchObject({ unitPrice: 19.99, quantity: null, title: null });
   });
 
   it("normalises order lists given as arrays or TableData", () => {
@@ -132,6 +174,6 @@ describe("unpublished results (tolerant)", () => {
     expect(cancelOrderResultSchema.parse(true)).toEqual({});
     expect(cancelOrderResultSchema.parse(null)).toEqual({});
     expect(updateOrderAddressResultSchema.parse({ address1: "2 Main St", zip: "1" })).toEqual({ address1: "2 Main St", zip: "1" });
-    expect(updateOrderAddressResultSchema.safeParse({ address1: 2 }).success).toBe(false);
+    expect(updateOrderAddressResultSchema.parse({ address1: 2, city: ["x"] })).toEqual({ address1: "2", city: null });
   });
 });

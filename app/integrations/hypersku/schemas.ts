@@ -2,9 +2,17 @@
  * The shapes that cross the HyperSKU edge (oms-service.md part 2, docs/hypersku-contract.md).
  *
  * Requests (2.2, 2.4-2.6) are ours to build: every field has the spec's type; see 2.6 for which are required.
- * Responses (2.3, 2.7 and the unpublished ones) are HyperSKU's: objects keep unknown fields, any field
- * may be missing or null, but a field that is present must have the spec's type. Date-times are ISO 8601
- * strings turned into Dates; a string that is not one fails validation instead of becoming Invalid Date.
+ *
+ * Responses (2.3, 2.7 and the unpublished ones) are HyperSKU's, parsed by one rule (hypersku-notes part 2:
+ * "parse strictly only the fields the app uses"):
+ * - fields that decide what the app does (ids, statuses, quantities, tracking, token and lifetimes) are
+ *   strict: a value of the wrong type fails the call. Numbers sent as numeric strings, and ids sent as
+ *   numbers where a string is expected, are coerced, since the meaning is unambiguous;
+ * - fields the app only stores or shows (addresses, titles, amounts, date-times, scope, userId) are
+ *   tolerant: an unexpected format becomes null (or is coerced when unambiguous) and never fails a call;
+ * - every object keeps unknown fields; any field may be missing or null.
+ * Date-times are read from ISO 8601, `YYYY-MM-DD HH:mm:ss` (no zone published: read as UTC) or epoch
+ * seconds / milliseconds; anything else becomes null.
  */
 import { z } from "zod";
 
@@ -79,15 +87,92 @@ export const externalOrderSchema = z.object({
 
 // ---- Response building blocks ----------------------------------------------------------------
 
-const str = z.string().nullish();
-const num = z.number().nullish();
-const bool = z.boolean().nullish();
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+const DIGITS = /^\d+$/;
 
-/** ISO 8601 date-time (Z or offset, any fraction) -> Date; absent/null stays so. */
-export const dateTime = z.iso
-  .datetime({ offset: true })
-  .transform((value) => new Date(value))
+/** A number, or a string holding exactly one: the same value either way. */
+const numberLike = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(NUMERIC)
+    .transform((value) => Number(value)),
+]);
+
+/** Used: a number (or numeric string); anything else fails the call. */
+const strictNum = numberLike.nullish();
+/** Used id, typed number by the spec: a whole number, or a string of digits. */
+const idNum = z
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .trim()
+      .regex(DIGITS)
+      .transform((value) => Number(value)),
+  ])
   .nullish();
+/** Used text: a string; a number becomes its decimal text (ids, tracking numbers). */
+const strictStr = z.union([z.string(), z.number().transform((value) => String(value))]).nullish();
+
+/**
+ * A field that never fails its object: `read` turns whatever came into the value or null. Absent stays
+ * absent (`.optional()`: zod 4 would otherwise demand the key of a transform).
+ */
+function tolerant<T>(read: (value: unknown) => T | null) {
+  return z
+    .unknown()
+    .transform((value) => (value === undefined ? undefined : read(value)))
+    .optional();
+}
+
+/** Unused or shown only: a string, a number as text, anything else null. */
+const str = tolerant((value): string | null => {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return null;
+});
+
+/** Unused or shown only: a number, a numeric string as a number, anything else null. */
+const num = tolerant((value): number | null => {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string" && NUMERIC.test(value.trim())) return Number(value.trim());
+  return null;
+});
+
+/** Unused or shown only: a boolean (also "true"/"false", 1/0), anything else null. */
+const bool = tolerant((value): boolean | null => {
+  if (typeof value === "boolean") return value;
+  if (value === "true" || value === 1 || value === "1") return true;
+  if (value === "false" || value === 0 || value === "0") return false;
+  return null;
+});
+
+/** Epoch values below this are seconds, above it milliseconds (1e11 s is the year 5138, 1e11 ms is 1973). */
+const EPOCH_MS_THRESHOLD = 1e11;
+const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$/;
+
+const validDate = (date: Date) => (Number.isNaN(date.getTime()) ? null : date);
+const fromEpoch = (value: number) =>
+  Number.isFinite(value) ? validDate(new Date(Math.abs(value) < EPOCH_MS_THRESHOLD ? value * 1000 : value)) : null;
+
+/** Pure: a date-time in any of the forms HyperSKU may use -> Date; null when unreadable. */
+export function parseLooseDateTime(value: unknown): Date | null | undefined {
+  if (value === undefined) return undefined;
+  if (value instanceof Date) return validDate(value);
+  if (typeof value === "number") return fromEpoch(value);
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (NUMERIC.test(text)) return fromEpoch(Number(text));
+  if (ZONED_ISO.test(text)) return validDate(new Date(text));
+  const local = LOCAL_DATE_TIME.exec(text);
+  return local ? validDate(new Date(`${local[1]}T${local[2]}Z`)) : null;
+}
+
+/** Date-times are shown or stored, never decided on: tolerant (see the file comment). */
+export const dateTime = tolerant((value) => parseLooseDateTime(value) ?? null);
 
 /**
  * Lists arrive as a bare array or as TableData `{total, rows}` (notes part 2); both become an array.
@@ -107,33 +192,59 @@ export function listOf<T extends z.ZodType>(item: T) {
 
 /** Results whose body is unpublished may be an object, `true` or nothing: non-objects become `{}`. */
 function tolerantObject<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value !== null && typeof value === "object" ? value : {}), schema);
+  return z.preprocess((value) => (value !== null && typeof value === "object" && !Array.isArray(value) ? value : {}), schema);
+}
+
+/** A part the app only shows: an object of the wrong kind becomes null instead of failing the call. */
+function shownObject<T extends z.ZodType>(schema: T) {
+  return tolerant((value): z.output<T> | null => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? (parsed.data as z.output<T>) : null;
+  });
+}
+
+/** A list the app only shows: not a list -> null; entries that are not readable are left out. */
+function shownList<T extends z.ZodType>(item: T) {
+  return tolerant((value): z.output<T>[] | null => {
+    if (!Array.isArray(value)) return null;
+    return value.flatMap((entry) => {
+      const parsed = item.safeParse(entry);
+      return parsed.success ? [parsed.data as z.output<T>] : [];
+    });
+  });
 }
 
 // ---- 2.3 token response ----------------------------------------------------------------------
 
-/** Only `accessToken` is indispensable; lifetimes are seconds (contract), missing = unknown. */
+/**
+ * Used: `accessToken` (indispensable), `refreshToken`, and the lifetimes (seconds, contract; missing =
+ * unknown). Shown only: `scope`, `userId` (HyperSKU may send the user id as a number: it becomes text).
+ */
 export const tokenResponseSchema = z.looseObject({
   accessToken: z.string().min(1),
-  expiresIn: num,
-  refreshToken: str,
-  refreshTokenExpireIn: num,
+  expiresIn: strictNum,
+  refreshToken: z.string().nullish(),
+  refreshTokenExpireIn: strictNum,
   scope: str,
   userId: str,
 });
 
 // ---- 2.7 order -------------------------------------------------------------------------------
 
+/**
+ * Used to build parcels and fulfillments: which line, how many units (storeOrderLineItemId, lineItemId,
+ * skuId, num). The rest is shown only.
+ */
 export const shippingItemSchema = z.looseObject({
   imgUrl: str,
-  lineItemId: num,
-  num: num,
-  skuId: num,
+  lineItemId: idNum,
+  num: strictNum,
+  skuId: idNum,
   skuProductUrl: str,
   spuId: num,
   status: num,
   statusDes: str,
-  storeOrderLineItemId: str,
+  storeOrderLineItemId: strictStr,
   storeProductId: str,
   storeSkuId: str,
   storeVariantId: str,
@@ -141,14 +252,16 @@ export const shippingItemSchema = z.looseObject({
   variantTitle: str,
 });
 
+/** Used: which order the parcel belongs to, its items and its tracking (sent on to Shopify). */
 export const logisticsItemSchema = z.looseObject({
-  orderId: num,
+  orderId: idNum,
   shippingItems: z.array(shippingItemSchema).nullish(),
-  trackingCompany: str,
-  trackingNumber: str,
-  trackingUrl: str,
+  trackingCompany: strictStr,
+  trackingNumber: strictStr,
+  trackingUrl: strictStr,
 });
 
+/** Shown only. */
 export const orderAddressInfoSchema = z.looseObject({
   address1: str,
   address2: str,
@@ -166,7 +279,8 @@ export const orderAddressInfoSchema = z.looseObject({
   zip: str,
 });
 
-export const orderBaseInfoSchema = z.looseObject({
+/** Everything of orderBaseInfo the app only stores or shows. */
+const shownBaseInfo = {
   actualAmount: num,
   amount: num,
   createTime: dateTime,
@@ -176,18 +290,24 @@ export const orderBaseInfoSchema = z.looseObject({
   goodsAmount: num,
   isPaid: bool,
   logisticsName: str,
-  orderId: num,
   payTime: dateTime,
   platform: num,
   platformDesc: str,
   purchaseTime: dateTime,
   shelfTime: dateTime,
-  status: num,
-  statusDesc: str,
-  storeOrderId: str,
   storeOrderNo: str,
+};
+
+/** Used: which HyperSKU order, for which store order, in which state. */
+export const orderBaseInfoSchema = z.looseObject({
+  ...shownBaseInfo,
+  orderId: idNum,
+  status: strictNum,
+  statusDesc: strictStr,
+  storeOrderId: strictStr,
 });
 
+/** Shown only. */
 export const orderItemInfoSchema = z.looseObject({
   currencyCode: str,
   currencySymbol: str,
@@ -208,36 +328,78 @@ export const orderItemInfoSchema = z.looseObject({
   unitPrice: num,
 });
 
+/** An order as lookups list it: strict on what the app decides with, tolerant on what it shows. */
 export const orderSchema = z.looseObject({
   logisticsItems: z.array(logisticsItemSchema).nullish(),
-  orderAddressInfo: orderAddressInfoSchema.nullish(),
+  orderAddressInfo: shownObject(orderAddressInfoSchema),
   orderBaseInfo: orderBaseInfoSchema.nullish(),
-  orderItemInfos: z.array(orderItemInfoSchema).nullish(),
+  orderItemInfos: shownList(orderItemInfoSchema),
 });
+
+/**
+ * The answer of createOrderFromExternal, as proof that HyperSKU holds the order: `orderBaseInfo.orderId`
+ * present (a whole number > 0, or a string of digits), and `orderBaseInfo.storeOrderId`, when present,
+ * the one we sent. Anything else (`data: {}`, `data: null`, an id elsewhere, another store order) is not
+ * a success: the caller must look the order up (issue 14, item 2). Nothing else of the answer is
+ * needed at this point, so everything else is tolerant: status and parcels come from later lookups.
+ */
+export function createdOrderSchema(storeOrderId: string) {
+  const proofId = z.union([
+    z.number().int().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d*$/)
+      .transform((value) => Number(value)),
+  ]);
+  const baseInfo = z.looseObject({
+    ...shownBaseInfo,
+    orderId: proofId.refine(Number.isSafeInteger, "orderId is not a safe integer"),
+    status: num,
+    statusDesc: str,
+    storeOrderId: z
+      .union([z.string(), z.number().transform((value) => String(value))])
+      .nullish()
+      .refine((value) => value == null || value.trim() === storeOrderId, "the answer names another storeOrderId"),
+  });
+  return z.looseObject({
+    logisticsItems: shownList(logisticsItemSchema),
+    orderAddressInfo: shownObject(orderAddressInfoSchema),
+    orderBaseInfo: baseInfo,
+    orderItemInfos: shownList(orderItemInfoSchema),
+  });
+}
 
 // ---- Unpublished results (contract table; tolerant) ------------------------------------------
 
+/** Used by the status sync: all four fields. */
 export const orderStatusInfoSchema = z.looseObject({
-  orderId: num,
-  status: num,
-  statusDesc: str,
-  storeOrderId: str,
+  orderId: idNum,
+  status: strictNum,
+  statusDesc: strictStr,
+  storeOrderId: strictStr,
 });
 
+/** Used: the state the order is in after cancelling. */
 export const cancelOrderResultSchema = tolerantObject(
-  z.looseObject({ orderId: num, status: num, statusDesc: str }),
+  z.looseObject({ orderId: idNum, status: strictNum, statusDesc: strictStr }),
 );
 
+/** Stored only. */
 export const updateOrderAddressResultSchema = tolerantObject(orderAddressInfoSchema);
 
 export const stockOrderInfoSchema = z.looseObject({});
 
+/** Counted only (connection test). */
 export const countryCodeSchema = z.looseObject({ countryCode: str, countryName: str });
 
+/** Not used by the app yet: tolerant. */
 export const logisticsSkuOptionSchema = z.looseObject({
   logisticsName: str,
   freight: num,
-  deliveryDays: z.union([z.number(), z.string()]).nullish(),
+  deliveryDays: tolerant((value): number | string | null =>
+    typeof value === "number" || typeof value === "string" ? value : null,
+  ),
 });
 
 export const orderListSchema = listOf(orderSchema);
@@ -256,6 +418,8 @@ export type ExternalLineItem = z.infer<typeof externalLineItemSchema>;
 export type ExternalShippingAddress = z.infer<typeof externalShippingAddressSchema>;
 export type TokenResponse = z.output<typeof tokenResponseSchema>;
 export type HyperskuOrder = z.output<typeof orderSchema>;
+/** A create's answer that proves the order exists (see createdOrderSchema). */
+export type HyperskuCreatedOrder = z.output<ReturnType<typeof createdOrderSchema>>;
 export type HyperskuOrderBaseInfo = z.output<typeof orderBaseInfoSchema>;
 export type HyperskuOrderAddressInfo = z.output<typeof orderAddressInfoSchema>;
 export type HyperskuOrderItemInfo = z.output<typeof orderItemInfoSchema>;

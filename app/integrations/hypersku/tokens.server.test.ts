@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import type { HyperskuAuth } from "./client.server";
+import { createHyperskuClient, type HyperskuAuth } from "./client.server";
 import {
   HyperskuClientCredentialsRejectedError,
+  HyperskuEndpointNotFoundError,
   HyperskuNotConnectedError,
   HyperskuReconnectNeededError,
   HyperskuRejectedError,
@@ -9,7 +10,9 @@ import {
   HyperskuUnavailableError,
 } from "./errors";
 import type { TokenResponse } from "./schemas";
-import { buildTokenResponseJson, buildTokenSet } from "./testing/factories";
+import { createCaptureLogger } from "./testing/capture-logger";
+import { buildExternalOrder, buildTestConfig, buildTokenResponseJson, buildTokenSet } from "./testing/factories";
+import { createFakeFetch, jsonResponse, wrapped } from "./testing/fake-fetch";
 import { createMemoryTokenStore } from "./testing/memory-token-store";
 import { createHyperskuTokenManager } from "./tokens.server";
 
@@ -240,5 +243,67 @@ describe("withAccessToken", () => {
     await expect(manager.withAccessToken(SHOP, fn)).rejects.toBeInstanceOf(HyperskuRejectedError);
     expect(fn).toHaveBeenCalledTimes(1);
     expect(refreshToken).not.toHaveBeenCalled();
+  });
+});
+
+/**
+ * The token manager with the real client over a scripted fetch: what HyperSKU answers decides whether
+ * a shop is sent to reconnect (issue 14, item 4). Only proof that the token is bad may do that.
+ */
+describe("which answers disconnect a shop", () => {
+  const OPERATION_PATH = "/api/customer/admin/orders/createOrderFromExternal";
+
+  function connected(answers: { refresh: () => Response; operation: () => Response }, accessTokenExpiresAt = inMinutes(60)) {
+    const store = createMemoryTokenStore({ [SHOP]: buildTokenSet({ accessToken: "access-0", refreshToken: "refresh-0", accessTokenExpiresAt }) });
+    const { fetch, requests } = createFakeFetch((request) =>
+      request.url.endsWith("/refresh_token") ? answers.refresh() : request.url.endsWith(OPERATION_PATH) ? answers.operation() : new Response(null, { status: 500 }),
+    );
+    const client = createHyperskuClient(buildTestConfig(), { fetch, logger: createCaptureLogger() });
+    const manager = createHyperskuTokenManager({ client, store, now: () => NOW });
+    const create = () => manager.withAccessToken(SHOP, (auth) => client.createOrderFromExternal(auth, buildExternalOrder()));
+    const sent = (suffix: string) => requests.filter((request) => request.url.endsWith(suffix)).length;
+    return { store, create, sent };
+  }
+  const tokens = () => jsonResponse(wrapped(buildTokenResponseJson({ accessToken: "access-1" })));
+  const htmlNotFound = () => new Response("<html><h1>404 Not Found</h1></html>", { status: 404, headers: { "Content-Type": "text/html" } });
+
+  it("a 403 on a create with HyperSKU's message: that order is refused, no refresh, the shop stays connected", async () => {
+    const { store, create, sent } = connected({
+      refresh: tokens,
+      operation: () => jsonResponse({ status: 403, message: "Store not authorised for this SKU", data: null, rel: false }, { status: 403 }),
+    });
+    const error = await create().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HyperskuRejectedError);
+    expect((error as Error).message).toBe("Store not authorised for this SKU");
+    expect(sent("/refresh_token")).toBe(0);
+    expect(sent(OPERATION_PATH)).toBe(1);
+    expect(store.reconnectNeeded).toEqual([]);
+  });
+
+  it("a 404 page from the refresh endpoint (wrong path): HyperskuEndpointNotFoundError, the shop stays connected", async () => {
+    const { store, create } = connected({ refresh: htmlNotFound, operation: () => jsonResponse({ status: 401, message: "token expired" }, { status: 401 }) });
+    const error = await create().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HyperskuEndpointNotFoundError);
+    expect((error as Error).message).toContain("refreshToken");
+    expect(store.reconnectNeeded).toEqual([]);
+  });
+
+  it("a 404 page from the refresh endpoint when the token has expired: the same, before any call", async () => {
+    const { store, create, sent } = connected({ refresh: htmlNotFound, operation: tokens }, inMinutes(-1));
+    expect(await create().catch((caught: unknown) => caught)).toBeInstanceOf(HyperskuEndpointNotFoundError);
+    expect(sent(OPERATION_PATH)).toBe(0);
+    expect(store.reconnectNeeded).toEqual([]);
+  });
+
+  it.each([
+    ["HTTP 401", () => jsonResponse({ status: 401, message: "refresh token invalid" }, { status: 401 })],
+    ["body 40101", () => jsonResponse(wrapped(null, 40101, "refresh token invalid"))],
+    ["body 40301", () => jsonResponse(wrapped(null, 40301, "refresh token revoked"))],
+    ["a business refusal", () => jsonResponse(wrapped(null, 40001, "refresh token unknown"))],
+    ["a 403 from the refresh endpoint", () => jsonResponse({ status: 403, message: "refresh refused" }, { status: 403 })],
+  ])("a refused refresh (%s) after a 401 -> reconnect needed", async (_name, refresh) => {
+    const { store, create } = connected({ refresh, operation: () => jsonResponse({ status: 401, message: "token expired" }, { status: 401 }) });
+    expect(await create().catch((caught: unknown) => caught)).toBeInstanceOf(HyperskuReconnectNeededError);
+    expect(store.reconnectNeeded).toHaveLength(1);
   });
 });

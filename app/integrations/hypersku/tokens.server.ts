@@ -39,12 +39,15 @@ export type HyperskuTokenManager = ReturnType<typeof createHyperskuTokenManager>
 
 /**
  * Whether a failed refresh means "this shop's refresh token is refused", and why.
- * - TokenRejected (HTTP 403, body 40101/40301) and Rejected (a business answer to our refresh): yes.
+ * - TokenRejected (body 40101/40301) and Rejected (a business answer to our refresh, a 403 included:
+ *   the refresh endpoint refusing this refresh token is exactly what it says): yes.
  * - ClientCredentialsRejected (HTTP 401): ambiguous. The contract gives 401 both to a wrong client secret
  *   and to a refused token (and the simulator answers an expired refresh token with 401 in its "http"
  *   style). Treated as refused: a wrongly kept shop would be stuck forever, while a shop sent to
  *   reconnect by a wrong secret meets HyperskuClientCredentialsRejectedError at the accessToken step,
  *   which names the variables to fix. The original error stays as the cause.
+ * - EndpointNotFound (404/405 without an envelope: our refreshToken path is wrong): no. Nothing judged
+ *   the token; sending every shop to reconnect would not help and the operator must fix the path.
  * - Unavailable, NotConfigured, anything else: no.
  */
 function refreshRefusal(error: unknown): string | null {

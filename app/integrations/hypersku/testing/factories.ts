@@ -14,6 +14,7 @@ export function buildTestConfig(overrides: Partial<HyperskuConfig> = {}): Hypers
       HYPERSKU_OPERATIONS.map((operation) => [operation, DEFAULT_OPERATIONS[operation].path]),
     ) as Record<HyperskuOperation, string>,
     timeoutMs: 1_000,
+    maxResponseBytes: 4 * 1024 * 1024,
     platformCode: 1,
     ...overrides,
   };
