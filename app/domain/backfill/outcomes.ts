@@ -23,6 +23,7 @@ const EXTRA_REASONS: Record<string, string> = {
   skipped: "Not for HyperSKU",
   cancelled: "Cancelled in Shopify",
   needs_attention: "Needs attention",
+  customer_redacted: "The customer's data was erased at Shopify's request (never sent)",
 };
 
 /** A reason code in the merchant's words. */

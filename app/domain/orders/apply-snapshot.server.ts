@@ -4,11 +4,13 @@
  */
 import type { Shop } from "@prisma/client";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { ignoreRedactedVersion } from "~/domain/privacy/redacted-intake.server";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
 import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
 import { enqueueJob } from "~/jobs/queue.server";
 import type { Db } from "~/models/db-types";
 import { addOrderEvent, findOrderByShopifyId, snapshotColumns } from "~/models/order.server";
+import { isOrderRedacted } from "~/models/redacted-order.server";
 import { queueAddressChangeIfNeeded } from "./address-change.server";
 import { queueCancellationIfNeeded } from "./cancel-at-hypersku.server";
 import { isUnsent } from "./order-state";
@@ -17,7 +19,7 @@ import type { ShopifyOrderSnapshot } from "./shopify-order";
 
 export const NOT_CONNECTED_REASON = "HyperSKU is not connected. The order will be sent as soon as you connect.";
 
-export type ApplyOutcome = "created" | "updated" | "stale" | "updated_after_sending";
+export type ApplyOutcome = "created" | "updated" | "stale" | "updated_after_sending" | "redacted";
 
 /** The plan for an unsent order, as the columns of its record: held while HyperSKU is not connected. */
 function planColumns(shop: Shop, snapshot: ShopifyOrderSnapshot, now: Date) {
@@ -60,6 +62,9 @@ export async function applyOrderSnapshot(
   source: string,
   now: Date,
 ): Promise<ApplyOutcome> {
+  // Redaction sticks: every intake path comes through here, and an order whose customer's data was
+  // erased is never re-filled or sent, whichever version of it arrives (app/domain/privacy).
+  if (await isOrderRedacted(db, shop.domain, snapshot.shopifyOrderId)) return ignoreRedactedVersion(db, shop.domain, snapshot, source, now);
   const existing = await findOrderByShopifyId(db, shop.domain, snapshot.shopifyOrderId);
   const columns = snapshotColumns(snapshot, now);
 

@@ -4,6 +4,12 @@
  * errors, parcels, jobs, webhook evidence) while the non-personal evidence stays: ids, order name,
  * statuses, amounts, items, dates and the timeline's kinds.
  *
+ * Redaction sticks: each redacted order gets a tombstone (RedactedOrder), also the orders Shopify
+ * names that the app has not seen yet, and every intake path ignores later versions of a
+ * tombstoned order (redacted-intake.server.ts). A tombstone is written before or together with
+ * the anonymisation, under the order's lock, so a delivery racing the redaction is either seen
+ * and erased by it, or comes after it and is ignored.
+ *
  * On SQLite, erased values would otherwise survive in the files: an UPDATE frees the old row's
  * bytes without clearing them (earlier versions of the row too), and the write-ahead log keeps old
  * pages. So the rows are rewritten with `secure_delete` on (SQLite zeroes what it frees), and a
@@ -24,12 +30,15 @@ import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
 import { deleteTokenSet } from "~/models/hypersku-connection.server";
 import { addOrderEvent, readSnapshot } from "~/models/order.server";
+import { recordRedactedOrders, type RedactionSource } from "~/models/redacted-order.server";
 import { deleteSessionsForShop } from "~/models/session.server";
+import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { anonymiseHyperskuResponse, anonymiseSentRequest, anonymiseSnapshot, collectPersonalValues, scrubText } from "./anonymise";
 import type { CustomerSelector } from "./compliance-payloads";
+import { REDACTED_STATE_CODE, REDACTED_STATE_REASON } from "./redacted-intake.server";
 
 const CHUNK = 100;
-export const REDACTED_STATE_REASON = "The customer's personal data was erased at Shopify's request, so this order will not be sent to HyperSKU.";
+export { REDACTED_STATE_REASON };
 
 const isSqlite = () => getDatabaseEngine(env.DATABASE_URL) === "sqlite";
 
@@ -60,11 +69,17 @@ export function customerOrdersWhere(shop: string, selector: CustomerSelector): P
   return matches.length > 0 ? { shop, OR: matches } : { shop, id: "-" };
 }
 
-async function redactOrder(order: Order, extra: (string | null)[], source: string) {
-  const values = collectPersonalValues(order, extra);
-  const scrub = (text: string | null) => scrubText(text, values);
-  const unsent = isUnsent(order.state);
-  await prisma.$transaction(async (tx) => {
+async function redactOrder(found: Order, extra: (string | null)[], source: RedactionSource) {
+  await runOrderTransaction(async (tx) => {
+    // Under the order's lock, and read again: a delivery that was writing this order has finished,
+    // and what it wrote is erased too.
+    await lockOrder(tx, found.shop, found.shopifyOrderId);
+    await recordRedactedOrders(tx, found.shop, [found.shopifyOrderId], source);
+    const order = await tx.order.findUnique({ where: { id: found.id } });
+    if (!order) return;
+    const values = collectPersonalValues(order, [...extra, ...collectPersonalValues(found)]);
+    const scrub = (text: string | null) => scrubText(text, values);
+    const unsent = isUnsent(order.state);
     await tx.order.update({
       where: { id: order.id },
       data: {
@@ -74,7 +89,7 @@ async function redactOrder(order: Order, extra: (string | null)[], source: strin
         lastError: scrub(order.lastError),
         flagReason: scrub(order.flagReason),
         ...(unsent
-          ? { state: "skipped", stateCode: "customer_redacted", stateReason: REDACTED_STATE_REASON, forwardNotBefore: null, nextAttemptAt: null }
+          ? { state: "skipped", stateCode: REDACTED_STATE_CODE, stateReason: REDACTED_STATE_REASON, forwardNotBefore: null, nextAttemptAt: null }
           : { stateReason: scrub(order.stateReason) }),
       },
     });
@@ -92,16 +107,17 @@ async function redactOrder(order: Order, extra: (string | null)[], source: strin
     }
     const jobs = await tx.job.findMany({ where: { subjectId: order.id, lastError: { not: null } } });
     for (const job of jobs) await tx.job.update({ where: { id: job.id }, data: { lastError: scrub(job.lastError) } });
-    if (unsent) {
-      await tx.job.updateMany({ where: { subjectId: order.id, status: "pending" }, data: { status: "cancelled", uniqueKey: null, finishedAt: new Date() } });
-    }
+    // Nothing personal may leave after this: an unsent order's work stops, and an address change
+    // waiting to be passed on to HyperSKU (it would read the erased address) is dropped.
+    const stopped = unsent ? {} : { type: JOB_TYPES.changeAddress };
+    await tx.job.updateMany({ where: { subjectId: order.id, status: "pending", ...stopped }, data: { status: "cancelled", uniqueKey: null, finishedAt: new Date() } });
     const deliveries = await tx.webhookDelivery.findMany({ where: { shop: order.shop, shopifyOrderId: order.shopifyOrderId, problem: { not: null } } });
     for (const delivery of deliveries) await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { problem: scrub(delivery.problem) } });
     await addOrderEvent(tx, order.id, { kind: "privacy", outcome: "redacted", message: `Personal data erased (${source}).` });
   });
 }
 
-async function redactWhere(where: Prisma.OrderWhereInput, extra: (string | null)[], source: string): Promise<number> {
+async function redactWhere(where: Prisma.OrderWhereInput, extra: (string | null)[], source: RedactionSource): Promise<number> {
   let count = 0;
   let cursor: string | undefined;
   for (;;) {
@@ -113,8 +129,13 @@ async function redactWhere(where: Prisma.OrderWhereInput, extra: (string | null)
   }
 }
 
-/** customers/redact: the named orders and any others holding the customer's e-mail or phone. */
+/**
+ * customers/redact: the named orders and any others holding the customer's e-mail or phone. The
+ * named ones are tombstoned first, also those the app has not received yet: when one arrives
+ * later it is never stored with personal data nor sent.
+ */
 export async function redactCustomer(shop: string, selector: CustomerSelector): Promise<number> {
+  await recordRedactedOrders(prisma, shop, selector.orderIds, "customers/redact");
   const count = await erasingForGood(() => redactWhere(customerOrdersWhere(shop, selector), [selector.email, selector.phone], "customers/redact"));
   logger.info({ shop, orders: count }, "customer data redacted");
   return count;
@@ -123,7 +144,8 @@ export async function redactCustomer(shop: string, selector: CustomerSelector): 
 /**
  * shop/redact (48 hours after uninstalling): every order of the shop is anonymised, and its
  * sessions, HyperSKU tokens and queued work are deleted. The shop row (settings) stays, so the
- * evidence keeps its context.
+ * evidence keeps its context. Every order is tombstoned: after a reinstall, the shop's old orders
+ * are not filled in again by webhooks, reconciliation or a past-orders run.
  */
 export async function redactShop(shop: string): Promise<number> {
   const count = await erasingForGood(async () => {

@@ -1,0 +1,51 @@
+/**
+ * Redaction sticks: a version of an order whose customer's data was erased (customers/redact,
+ * shop/redact) that arrives later, by webhook, reconciliation or a past-orders run, is ignored.
+ * Nothing personal is stored, nothing is queued or sent; the timeline says a version was ignored.
+ * An order Shopify named for redaction that the app sees for the first time is kept as an
+ * anonymised record, so the merchant sees why it was not sent.
+ */
+import type { Db } from "~/models/db-types";
+import { addOrderEvent, findOrderByShopifyId, snapshotColumns } from "~/models/order.server";
+import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
+import { anonymiseSnapshot } from "./anonymise";
+
+export const REDACTED_STATE_CODE = "customer_redacted";
+export const REDACTED_STATE_REASON = "The customer's personal data was erased at Shopify's request, so this order will not be sent to HyperSKU.";
+
+export async function ignoreRedactedVersion(db: Db, shop: string, snapshot: ShopifyOrderSnapshot, source: string, now: Date): Promise<"redacted"> {
+  const existing = await findOrderByShopifyId(db, shop, snapshot.shopifyOrderId);
+  const { shopifyUpdatedAt, ...anonymised } = snapshotColumns(anonymiseSnapshot(snapshot), now);
+  if (!existing) {
+    const order = await db.order.create({
+      data: {
+        shop,
+        shopifyOrderId: snapshot.shopifyOrderId,
+        ...anonymised,
+        shopifyUpdatedAt,
+        state: "skipped",
+        stateCode: REDACTED_STATE_CODE,
+        stateReason: REDACTED_STATE_REASON,
+      },
+      select: { id: true },
+    });
+    await addOrderEvent(db, order.id, {
+      kind: "ignored_redacted",
+      message: `First received from Shopify (${source}) after the customer's data was erased; only non-personal details were kept, and it will not be sent.`,
+      data: { source },
+      at: now,
+    });
+    return "redacted";
+  }
+  // Only the version's date moves on (not personal), so reconciliation and past-orders runs do
+  // not take the same version for a new one again and again.
+  if (shopifyUpdatedAt && (!existing.shopifyUpdatedAt || shopifyUpdatedAt > existing.shopifyUpdatedAt)) {
+    await db.order.update({ where: { id: existing.id }, data: { shopifyUpdatedAt } });
+  }
+  await addOrderEvent(db, existing.id, {
+    kind: "ignored_redacted",
+    message: `A later version arrived (${source}) after the customer's data was erased; ignored.`,
+    data: { source },
+  });
+  return "redacted";
+}
