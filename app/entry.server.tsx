@@ -26,7 +26,7 @@ export default async function handleRequest(
       {
         [readyEvent]() {
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html");
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -1,0 +1,275 @@
+/**
+ * Hostile HTTP against the production server (`node server.js` over the build), as an attacker
+ * without credentials would try it: bodies sent without a length, signed webhook bodies replayed
+ * under another shop's or topic's headers, and pages that could be framed or sniffed.
+ */
+import { createHmac, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import prisma from "~/db.server";
+import { startAppServer, type RunningApp } from "../support/app-server";
+import { loadBuild } from "../support/build";
+import { installShop } from "../support/connected-shop";
+import { resetDatabase } from "../support/database";
+import { buildRestAddress, buildRestOrder } from "../support/order-factories";
+import { API_SECRET_KEY, BROWSER_USER_AGENT, embeddedAppUrl, TEST_SHOP } from "../support/shopify";
+import { buildShopPayload, buildWebhookPayload, listWebhookRoutes } from "../support/webhook-payloads";
+
+const OTHER_SHOP = "other-shop.myshopify.com";
+const MB = 1024 * 1024;
+let app: RunningApp;
+
+beforeAll(async () => {
+  await loadBuild();
+  await resetDatabase();
+  app = await startAppServer({ DATABASE_URL: process.env.DATABASE_URL!, WORKER_MODE: "off" });
+});
+afterAll(() => app?.stop());
+
+/** The server process's resident memory, in bytes. */
+function residentBytes(): number {
+  const status = fs.readFileSync(`/proc/${app.child.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+type ChunkedResult = { status: number | null; ms: number; sent: number };
+
+/** POSTs `chunks` with Transfer-Encoding: chunked (no Content-Length), stopping once an answer arrives. */
+function postChunked(path: string, chunks: Iterable<Buffer>, headers: Record<string, string> = {}): Promise<ChunkedResult> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const source = chunks[Symbol.iterator]();
+    let sent = 0;
+    let status: number | null = null;
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      request.destroy();
+      resolve({ status, ms: performance.now() - started, sent });
+    };
+    const request = http.request(`${app.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers } });
+    request.on("response", (response) => {
+      status = response.statusCode ?? null;
+      response.resume().on("end", settle).on("error", settle);
+    });
+    // The server hangs up on an oversized body; what matters is the answer it gave first.
+    request.on("error", () => setTimeout(settle, 50)).on("close", () => setTimeout(settle, 50));
+    const pump = () => {
+      while (status === null && !request.destroyed) {
+        const next = source.next();
+        if (next.done) return void request.end();
+        sent += next.value.length;
+        if (!request.write(next.value)) return void request.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
+
+function* filler(totalBytes: number, chunkBytes = 64 * 1024): Generator<Buffer> {
+  const chunk = Buffer.alloc(chunkBytes, "a");
+  for (let sent = 0; sent < totalBytes; sent += chunkBytes) yield chunk;
+}
+
+function* sliced(bytes: Buffer, size: number): Generator<Buffer> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+function webhookHeaders(raw: Buffer | string, topic: string, shop: string): Record<string, string> {
+  return {
+    "X-Shopify-Topic": topic,
+    "X-Shopify-Shop-Domain": shop,
+    "X-Shopify-API-Version": "2026-07",
+    "X-Shopify-Webhook-Id": randomUUID(),
+    "X-Shopify-Event-Id": randomUUID(),
+    "X-Shopify-Triggered-At": new Date().toISOString(),
+    "X-Shopify-Hmac-Sha256": createHmac("sha256", API_SECRET_KEY).update(raw).digest("base64"),
+  };
+}
+
+/** A body signed by Shopify (it was), sent to `path` with whatever headers the sender chose. */
+async function deliverSigned(path: string, { topic, shop, body }: { topic: string; shop: string; body: unknown }): Promise<number> {
+  const raw = JSON.stringify(body);
+  const response = await fetch(`${app.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...webhookHeaders(raw, topic, shop) },
+    body: raw,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function countAllRows() {
+  const counts = await Promise.all([prisma.webhookDelivery.count(), prisma.order.count(), prisma.job.count(), prisma.orderEvent.count()]);
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
+describe("request bodies sent without a length (chunked)", () => {
+  beforeAll(async () => {
+    // Warm the paths up so that lazily loaded code is not counted as growth below.
+    for (const path of ["/webhooks/orders/create", "/app/settings", "/"]) await postChunked(path, filler(64 * 1024));
+  });
+
+  it.each(["/webhooks/orders/create", "/app/settings", "/"])(
+    "50 MB to %s is refused with 413 at the limit, quickly, and memory stays bounded",
+    { timeout: 60_000 },
+    async (path) => {
+      const before = residentBytes();
+      const result = await postChunked(path, filler(50 * MB));
+      const growth = residentBytes() - before;
+      expect(result.status).toBe(413);
+      expect(result.ms).toBeLessThan(5_000);
+      expect(result.sent).toBeLessThan(50 * MB); // the server stopped reading long before the end
+      expect(growth).toBeLessThan(40 * MB);
+    },
+  );
+
+  it("a declared length over the limit is refused before the body is read", async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.request(`${app.url}/webhooks/orders/create`, { method: "POST", headers: { "Content-Length": String(3 * MB) } });
+      request.on("response", (response) => resolve(response.statusCode)).on("error", reject);
+      request.flushHeaders();
+    });
+    expect(status).toBe(413);
+  });
+
+  it("a webhook body over the webhook's own 1 MB limit (but under the server's) is refused with 413 while it streams", async () => {
+    const body = Buffer.from(JSON.stringify({ ...buildRestOrder(), padding: "x".repeat(1.5 * MB) }));
+    const result = await postChunked("/webhooks/orders/create", sliced(body, 64 * 1024), webhookHeaders(body, "orders/create", TEST_SHOP));
+    expect(result.status).toBe(413);
+    expect(await prisma.webhookDelivery.count({ where: { shop: TEST_SHOP, topic: "orders/create", outcome: "processed" } })).toBe(0);
+  });
+
+  it("a body under the limit reaches the route byte for byte: a signed multi-byte UTF-8 order cut mid-character", async () => {
+    await installShop();
+    const city = "Łódź 東京 🚚";
+    const payload = buildRestOrder({ overrides: { shipping_address: buildRestAddress({ city }) } });
+    const body = Buffer.from(JSON.stringify(payload), "utf8");
+    // 7-byte pieces split the 2-, 3- and 4-byte characters across chunks.
+    const result = await postChunked("/webhooks/orders/create", sliced(body, 7), webhookHeaders(body, "orders/create", TEST_SHOP));
+    expect(result.status).toBe(200);
+    const order = await prisma.order.findUniqueOrThrow({ where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } } });
+    expect(JSON.parse(order.snapshot).shippingAddress.city).toBe(city);
+  });
+});
+
+describe("webhook headers are not signed", () => {
+  const routes = listWebhookRoutes();
+
+  beforeEach(async () => {
+    await resetDatabase();
+    await installShop(TEST_SHOP);
+    await installShop(OTHER_SHOP);
+  });
+
+  it("a captured app/uninstalled body replayed with another shop's domain is refused, and that shop stays installed", async () => {
+    const captured = buildShopPayload(TEST_SHOP);
+    expect(await deliverSigned("/webhooks/app/uninstalled", { topic: "app/uninstalled", shop: OTHER_SHOP, body: captured })).toBe(401);
+    expect(await prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } })).uninstalledAt).toBeNull();
+
+    // The genuine delivery still works.
+    expect(await deliverSigned("/webhooks/app/uninstalled", { topic: "app/uninstalled", shop: TEST_SHOP, body: captured })).toBe(200);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).uninstalledAt).not.toBeNull();
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: OTHER_SHOP } })).uninstalledAt).toBeNull();
+  });
+
+  it("an order body replayed to the uninstall route under the uninstall topic is refused: it names no shop", async () => {
+    expect(await deliverSigned("/webhooks/app/uninstalled", { topic: "app/uninstalled", shop: OTHER_SHOP, body: buildRestOrder() })).toBe(401);
+    expect(await prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+  });
+
+  it("every route refuses a delivery whose topic is not its own, storing nothing", async () => {
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    for (const { topic, path } of routes) {
+      const otherTopic = topic === "orders/create" ? "app/uninstalled" : "orders/create";
+      const before = await countAllRows();
+      const status = await deliverSigned(path, { topic: otherTopic, shop: TEST_SHOP, body: buildWebhookPayload(otherTopic, TEST_SHOP) });
+      expect({ path, status }).toEqual({ path, status: 400 });
+      expect(await countAllRows()).toBe(before);
+    }
+    expect(await prisma.session.count()).toBe(2);
+  });
+
+  it("customers/redact, customers/data_request and shop/redact refuse a body that names another shop, doing nothing", async () => {
+    const payload = buildRestOrder({ overrides: { email: "victim@example.org", contact_email: "victim@example.org" } });
+    expect(await deliverSigned("/webhooks/orders/create", { topic: "orders/create", shop: OTHER_SHOP, body: payload })).toBe(200);
+    const before = await countAllRows();
+
+    for (const topic of ["customers/redact", "customers/data_request", "shop/redact"]) {
+      const captured = { ...buildWebhookPayload(topic, TEST_SHOP), customer: { id: 1, email: "victim@example.org" }, orders_to_redact: [payload.id] };
+      expect({ topic, status: await deliverSigned(`/webhooks/${topic}`, { topic, shop: OTHER_SHOP, body: captured }) }).toEqual({ topic, status: 401 });
+      // An order body (it names no shop) under a compliance topic is refused too.
+      expect({ topic, status: await deliverSigned(`/webhooks/${topic}`, { topic, shop: OTHER_SHOP, body: payload }) }).toEqual({ topic, status: 401 });
+    }
+    expect(await countAllRows()).toBe(before);
+    const order = await prisma.order.findFirstOrThrow({ where: { shop: OTHER_SHOP } });
+    expect(order.snapshot).toContain("victim@example.org");
+  });
+});
+
+describe("headers on every page", () => {
+  const strict = { "content-security-policy": "frame-ancestors 'none'", "x-content-type-options": "nosniff" };
+
+  async function get(url: string, init: RequestInit = {}) {
+    const response = await fetch(url.startsWith("http") ? url : `${app.url}${url}`, {
+      redirect: "manual",
+      ...init,
+      headers: { "User-Agent": BROWSER_USER_AGENT, ...init.headers },
+    });
+    await response.arrayBuffer();
+    return response;
+  }
+  const headersOf = (response: Response, names: string[]) => Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+
+  it.each([
+    ["the public home page", "/", 200, "text/html; charset=utf-8"],
+    ["the login page", "/auth/login", 200, "text/html; charset=utf-8"],
+    ["a 404", "/no-such-page", 404, "text/html; charset=utf-8"],
+    ["an error page (HyperSKU link expired)", "/hypersku/authorize?state=forged", 400, "text/html; charset=utf-8"],
+    ["/health", "/health", null, "application/json"],
+    ["a webhook route's refusal", "/webhooks/orders/create", null, null],
+  ])("%s may not be framed, is not sniffed, and names its content type", async (_kind, path, status, contentType) => {
+    const response = await get(path);
+    if (status) expect(response.status).toBe(status);
+    expect(headersOf(response, Object.keys(strict))).toEqual(strict);
+    expect(response.headers.get("referrer-policy")).toBe(path.startsWith("/hypersku/") ? "no-referrer" : "strict-origin-when-cross-origin");
+    if (contentType) expect(response.headers.get("content-type")).toContain(contentType);
+  });
+
+  it("the HyperSKU callback, whose address carries a code, sends no referrer and may not be framed", async () => {
+    const response = await get("/hypersku/callback?code=secret-code&state=forged");
+    expect(headersOf(response, [...Object.keys(strict), "referrer-policy"])).toEqual({ ...strict, "referrer-policy": "no-referrer" });
+    expect(response.headers.get("content-type")).toMatch(/^text\/html; charset=utf-8$/);
+  });
+
+  it("static assets and 413 answers carry them too", async () => {
+    const asset = fs.readdirSync("public/build").find((file) => file.endsWith(".js"))!;
+    const assetResponse = await get(`/build/${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(headersOf(assetResponse, Object.keys(strict))).toEqual(strict);
+    expect(assetResponse.headers.get("content-type")).toContain("javascript");
+
+    const tooLarge = await get("/app/settings", { method: "POST", body: "x".repeat(2.5 * MB) });
+    expect(tooLarge.status).toBe(413);
+    expect(headersOf(tooLarge, Object.keys(strict))).toEqual(strict);
+  });
+
+  it("embedded pages keep the library's policy, letting only the shop and the admin frame them (one policy, not two)", async () => {
+    await resetDatabase();
+    await installShop();
+    const response = await get(await embeddedAppUrl("/app", TEST_SHOP, app.url));
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/^frame-ancestors https:\/\/test-shop\.myshopify\.com https:\/\/admin\.shopify\.com[^,]*$/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("a redirect on the way into the embedded app (?shop) may be framed by that shop's admin only", async () => {
+    const response = await get(`/?shop=${TEST_SHOP}&host=abc`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("content-security-policy")).toBe(`frame-ancestors https://${TEST_SHOP} https://admin.shopify.com`);
+  });
+});
