@@ -95,8 +95,6 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
         {view.account && view.status !== "not_connected" && (
           <Box>
             <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
-              <Text as="dt" tone="subdued">HyperSKU user</Text>
-              <Text as="dd">{view.account.hyperskuUserId ?? "Unknown"}</Text>
               <Text as="dt" tone="subdued">Access granted</Text>
               <Text as="dd">{view.account.scope ?? "oms"}</Text>
               <Text as="dt" tone="subdued">Connected</Text>

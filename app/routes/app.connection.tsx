@@ -25,7 +25,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireAdminActor(request);
   const confirmToken = new URL(request.url).searchParams.get("confirm");
   const [view, pending] = await Promise.all([getConnectionView(actor.shop), getPendingConnectionView(confirmToken, actor)]);
-  return json({ ...view, pending }, { headers: { "Referrer-Policy": "no-referrer" } });
+  return json({ ...view, pending });
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
