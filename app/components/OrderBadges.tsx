@@ -9,6 +9,7 @@ const STATE_TONES: Record<OrderState, Tone> = {
   scheduled: "info",
   held: "attention",
   sending: "info",
+  checking: "info",
   sent: "success",
   needs_attention: "warning",
   failed: "critical",
@@ -22,7 +23,7 @@ export function OrderStateBadge({ state }: { state: string }) {
   const label = known?.label ?? state;
   return (
     <span title={known?.meaning}>
-      <Badge tone={STATE_TONES[state as OrderState]} progress={state === "sent" ? "complete" : state === "failed" || state === "needs_attention" ? "incomplete" : undefined}>
+      <Badge tone={STATE_TONES[state as OrderState]} progress={state === "sent" ? "complete" : state === "sending" || state === "checking" ? "partiallyComplete" : state === "failed" || state === "needs_attention" ? "incomplete" : undefined}>
         {label}
       </Badge>
     </span>

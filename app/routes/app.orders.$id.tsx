@@ -48,7 +48,7 @@ export default function OrderPage() {
 
   // While the order is on its way to HyperSKU, the page follows it (the worker sends it in seconds).
   const revalidator = useRevalidator();
-  const inFlight = order.state.code === "scheduled" || order.state.code === "sending";
+  const inFlight = order.state.code === "scheduled" || order.state.code === "sending" || order.state.code === "checking";
   useEffect(() => {
     if (!inFlight) return;
     const timer = setInterval(() => {
@@ -144,6 +144,21 @@ function StateBanners({ order }: { order: View }) {
           <Banner tone={order.state.code === "failed" ? "critical" : "warning"} title={order.state.code === "failed" ? "This order could not be sent" : "This order needs your attention"}>
             <BlockStack gap="100">
               {order.state.reason && <Text as="p">{order.state.reason}</Text>}
+              {order.state.fix && <Text as="p">{order.state.fix}</Text>}
+            </BlockStack>
+          </Banner>
+        </Layout.Section>
+      )}
+      {(order.state.code === "checking" || order.state.code === "held") && order.state.reason && (
+        <Layout.Section>
+          <Banner tone={order.state.code === "held" ? "warning" : "info"} title={order.state.code === "held" ? "This order is held" : "Checking with HyperSKU"}>
+            <BlockStack gap="100">
+              <Text as="p">{order.state.reason}</Text>
+              {order.attempts.next && (
+                <Text as="p">
+                  {order.attempts.nextLabel}: {order.attempts.next}
+                </Text>
+              )}
               {order.state.fix && <Text as="p">{order.state.fix}</Text>}
             </BlockStack>
           </Banner>
@@ -403,7 +418,7 @@ function ForwardingCard({ order }: { order: View }) {
           <Field label="Attempts">{order.attempts.count}</Field>
           {order.attempts.last && <Field label="Last attempt">{order.attempts.last}</Field>}
           {order.attempts.lastError && <Field label="Last error">{order.attempts.lastError}</Field>}
-          {order.attempts.next && <Field label="Next attempt">{order.attempts.next}</Field>}
+          {order.attempts.next && <Field label={order.attempts.nextLabel}>{order.attempts.next}</Field>}
         </dl>
       </BlockStack>
     </Card>

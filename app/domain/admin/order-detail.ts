@@ -6,9 +6,9 @@
  */
 import type { Order, OrderEvent, Parcel } from "@prisma/client";
 import { z } from "zod";
-import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
+import { getStateFix } from "~/domain/extension/problem-fixes";
 import { describeHyperskuStatus, isBeforeShipping, isFinalStatus } from "~/domain/orders/hypersku-status";
-import { isUnsent, ORDER_STATE_LABELS, type OrderState } from "~/domain/orders/order-state";
+import { isInFlight, isUnsent, ORDER_STATE_LABELS, type OrderState } from "~/domain/orders/order-state";
 import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
 import { externalShippingAddressSchema, orderSchema, type HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { formatDateTime, formatMoney, humanize } from "./format";
@@ -24,9 +24,30 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/**
+ * HyperSKU's answer as stored. A field that no longer parses (stored by an older version, or sent in
+ * a format the schema does not take) is left out rather than hiding the whole answer.
+ */
 function readHyperskuOrder(text: string | null): HyperskuOrder | null {
-  const parsed = orderSchema.safeParse(parseJson(text));
-  return parsed.success ? parsed.data : null;
+  let value = parseJson(text);
+  for (let round = 0; round < 3; round++) {
+    const parsed = orderSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    if (!value || typeof value !== "object") return null;
+    value = withoutPaths(value, parsed.error.issues.map((issue) => issue.path));
+  }
+  return null;
+}
+
+function withoutPaths(value: object, paths: PropertyKey[][]): unknown {
+  const copy = structuredClone(value) as Record<PropertyKey, unknown>;
+  for (const path of paths) {
+    if (path.length === 0) return null;
+    let parent: unknown = copy;
+    for (const key of path.slice(0, -1)) parent = parent && typeof parent === "object" ? (parent as Record<PropertyKey, unknown>)[key as string] : undefined;
+    if (parent && typeof parent === "object") delete (parent as Record<PropertyKey, unknown>)[path[path.length - 1] as string];
+  }
+  return copy;
 }
 
 const sentRequestSchema = z.looseObject({ shippingAddress: externalShippingAddressSchema.partial().nullish() });
@@ -51,7 +72,8 @@ const safeLink = (url: string | null | undefined) => (url && /^https?:\/\//i.tes
 export type AddressView = { source: "sent" | "hypersku" | "shopify"; lines: string[]; phone: string | null; email: string | null };
 
 function addressView(order: Order, hypersku: HyperskuOrder | null, snapshot: ShopifyOrderSnapshot | null): AddressView | null {
-  const sent = sentRequestSchema.safeParse(parseJson(order.sentRequest));
+  // The request is stored as it leaves; it is "the address HyperSKU has" only once HyperSKU has the order.
+  const sent = sentRequestSchema.safeParse(order.state === "sent" ? parseJson(order.sentRequest) : null);
   const address = sent.success ? sent.data.shippingAddress : null;
   if (address) {
     return {
@@ -175,6 +197,7 @@ const EVENT_TITLES: Record<string, string> = {
   "attempt:retry": "Sending attempt failed; will retry",
   "attempt:failed": "Sending failed",
   "attempt:rejected": "HyperSKU refused the order",
+  "attempt:checking": "Checking with HyperSKU",
   attempt: "Sending attempt",
   status: "HyperSKU status changed",
   "tracking:added": "Tracking added",
@@ -230,13 +253,16 @@ function readSnapshot(order: Order): ShopifyOrderSnapshot | null {
   return value && typeof value === "object" ? (value as ShopifyOrderSnapshot) : null;
 }
 
-export function buildOrderDetail(order: OrderWithDetails, shopDomain: string) {
+/**
+ * `stalled`: the order shows "sending" or "checking" but no worker holds its job (a crashed worker,
+ * a job that gave up): Retry is offered, and hands it back to the forward job.
+ */
+export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, stalled = false) {
   const snapshot = readSnapshot(order);
   const hypersku = readHyperskuOrder(order.hyperskuResponse);
   const base = hypersku?.orderBaseInfo ?? null;
   const state = order.state as OrderState;
   const stateInfo = ORDER_STATE_LABELS[state] ?? { label: humanize(order.state), meaning: "" };
-  const problem = order.stateCode && order.stateCode in ORDER_PROBLEMS ? ORDER_PROBLEMS[order.stateCode as OrderProblemCode] : null;
   const hyperskuStatus = describeHyperskuStatus(order.hyperskuStatus ?? base?.status, order.hyperskuStatusDesc ?? base?.statusDesc);
   const atHypersku = order.state === "sent" && order.hyperskuOrderId !== null;
   const currency = base?.currencyCode ?? null;
@@ -253,14 +279,15 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string) {
       label: stateInfo.label,
       meaning: stateInfo.meaning,
       reason: order.stateReason,
-      fix: problem?.fix ?? null,
+      fix: getStateFix(order.stateCode),
     },
     flag: order.flagCode ? { code: order.flagCode, reason: order.flagReason ?? humanize(order.flagCode) } : null,
     attempts: {
       count: order.attemptCount,
       last: formatDateTime(order.lastAttemptAt),
       lastError: order.lastError,
-      next: isUnsent(order.state) ? formatDateTime(order.nextAttemptAt) : "",
+      next: isUnsent(order.state) || isInFlight(order.state) ? formatDateTime(order.nextAttemptAt) : "",
+      nextLabel: order.state === "checking" ? "Next check with HyperSKU" : "Next attempt",
     },
     shopify: {
       financialStatus: snapshot?.financialStatus ? humanize(snapshot.financialStatus) : "Unknown",
@@ -293,7 +320,7 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string) {
     timeline: timelineView(order.events),
     actions: {
       sendNow: isUnsent(order.state) && order.state !== "failed" && order.state !== "needs_attention",
-      retry: order.state === "failed" || order.state === "needs_attention",
+      retry: order.state === "failed" || order.state === "needs_attention" || stalled,
       refresh: atHypersku,
       cancel: atHypersku && !isFinalStatus(order.hyperskuStatus) && isBeforeShipping(order.hyperskuStatus),
     },

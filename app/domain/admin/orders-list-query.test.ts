@@ -40,6 +40,7 @@ describe("orders list query", () => {
 
   it("finds the tab of each state", () => {
     expect(tabForState("sending").id).toBe("queued");
+    expect(tabForState("checking").id).toBe("queued");
     expect(tabForState("needs_attention").id).toBe("needs_attention");
     expect(tabForState("unknown").id).toBe("all");
   });

@@ -16,12 +16,13 @@ export type OrderTab = { id: string; label: string; states: readonly OrderState[
 
 /**
  * One tab per forwarding state the merchant acts on. "Queued" also holds the few orders being sent
- * at this second; every other tab is exactly one state, so it reads one index range in order.
+ * at this second and those being checked with HyperSKU before another try; every other tab is
+ * exactly one state, so it reads one index range in order.
  */
 export const ORDER_TABS: readonly OrderTab[] = [
   { id: "all", label: "All", states: null },
   { id: "waiting", label: ORDER_STATE_LABELS.waiting.label, states: ["waiting"] },
-  { id: "queued", label: ORDER_STATE_LABELS.scheduled.label, states: ["scheduled", "sending"] },
+  { id: "queued", label: ORDER_STATE_LABELS.scheduled.label, states: ["scheduled", "sending", "checking"] },
   { id: "held", label: ORDER_STATE_LABELS.held.label, states: ["held"] },
   { id: "sent", label: ORDER_STATE_LABELS.sent.label, states: ["sent"] },
   { id: "needs_attention", label: ORDER_STATE_LABELS.needs_attention.label, states: ["needs_attention"] },

@@ -86,12 +86,16 @@ const STATE_SEVERITY: Partial<Record<OrderState, OrderBlockProblem["severity"]>>
   held: "warning",
 };
 
-export function getAllowedActions(state: string): OrderBlockView["actions"] {
-  return { sendNow: SEND_NOW_STATES.includes(state), retry: RETRY_STATES.includes(state) };
+/**
+ * `stalled`: the order shows "sending" or "checking" but no worker holds its job (order-actions
+ * .server.ts): Retry hands it back to the forward job, which asks HyperSKU before sending again.
+ */
+export function getAllowedActions(state: string, stalled = false): OrderBlockView["actions"] {
+  return { sendNow: SEND_NOW_STATES.includes(state), retry: RETRY_STATES.includes(state) || stalled };
 }
 
-export function isIntentAllowed(state: string, intent: OrderBlockIntent): boolean {
-  const actions = getAllowedActions(state);
+export function isIntentAllowed(state: string, intent: OrderBlockIntent, stalled = false): boolean {
+  const actions = getAllowedActions(state, stalled);
   return intent === "send-now" ? actions.sendNow : actions.retry;
 }
 
@@ -155,7 +159,7 @@ function mapProblems(order: OrderBlockOrder): OrderBlockProblem[] {
   return problems;
 }
 
-export function mapOrderBlockView(order: OrderBlockOrder, parcels: readonly OrderBlockParcelRow[]): OrderBlockView {
+export function mapOrderBlockView(order: OrderBlockOrder, parcels: readonly OrderBlockParcelRow[], stalled = false): OrderBlockView {
   const known = ORDER_STATE_LABELS[order.state as OrderState];
   return {
     shopifyOrderId: order.shopifyOrderId,
@@ -172,6 +176,6 @@ export function mapOrderBlockView(order: OrderBlockOrder, parcels: readonly Orde
     parcels: parcels.map(mapOrderBlockParcel),
     problems: mapProblems(order),
     nextAttemptAt: order.nextAttemptAt?.toISOString() ?? null,
-    actions: getAllowedActions(order.state),
+    actions: getAllowedActions(order.state, stalled),
   };
 }

@@ -3,7 +3,7 @@
  * app has never seen, is `null` — the caller answers 404 and never learns which it was.
  */
 import prisma from "~/db.server";
-import { retryOrder, sendOrderNow, type OrderActionResult } from "~/domain/orders/order-actions.server";
+import { isStalledInFlight, retryOrder, sendOrderNow, type OrderActionResult } from "~/domain/orders/order-actions.server";
 import { isIntentAllowed, mapOrderBlockView, type OrderBlockIntent, type OrderBlockView } from "./order-block-view";
 
 const ORDER_ID = /^\d{1,20}$/;
@@ -18,7 +18,7 @@ async function findShopOrder(shop: string, shopifyOrderId: string) {
 
 export async function getOrderBlockView(shop: string, shopifyOrderId: string): Promise<OrderBlockView | null> {
   const order = await findShopOrder(shop, shopifyOrderId);
-  return order && mapOrderBlockView(order, order.parcels);
+  return order && mapOrderBlockView(order, order.parcels, await isStalledInFlight(order));
 }
 
 export type OrderBlockActionOutcome = { result: OrderActionResult; order: OrderBlockView };
@@ -33,7 +33,7 @@ export async function runOrderBlockAction(
   const order = await findShopOrder(shop, shopifyOrderId);
   if (!order) return null;
   let result: OrderActionResult;
-  if (!isIntentAllowed(order.state, intent)) {
+  if (!isIntentAllowed(order.state, intent, await isStalledInFlight(order, now))) {
     result = { ok: false, message: intent === "retry" ? "This order has nothing to retry." : "This order cannot be sent now." };
   } else {
     result = intent === "retry" ? await retryOrder(shop, order.id, now) : await sendOrderNow(shop, order.id, now);

@@ -1,61 +1,58 @@
 /**
  * Sends one order to HyperSKU, exactly once. Runs as a queue job (ids only; state re-read here).
  *
- * Exactly once rests on three things: one forwarding record and one forward job per order; the
- * "outcome unknown" mark set BEFORE the create is sent and cleared only on a definite answer; and,
- * while that mark is set, asking HyperSKU whether it already has the order before sending again.
- * HyperSKU's own duplicate handling is never relied on.
+ * Exactly once rests on four things: one forwarding record and one forward job per order; the
+ * "outcome unknown" mark set BEFORE the create is sent and cleared only on a definite answer; while
+ * that mark is set, asking HyperSKU whether it already has the order (an exact match only) before
+ * sending again; and never sending again until a create that got no answer can no longer land
+ * (create-settle.ts: meanwhile the order is "checking"). "Sent" always carries HyperSKU's order id.
+ * HyperSKU's own duplicate handling is never relied on. Every failure, HyperSKU's or not, leaves the
+ * order in a state with a reason and a way forward (forward-failures.server.ts).
  */
-import type { Order, Prisma, Shop } from "@prisma/client";
+import type { Order, Shop } from "@prisma/client";
 import prisma from "~/db.server";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
 import type { ExternalOrder, HyperskuOrder } from "~/integrations/hypersku/schemas";
-import {
-  HyperskuClientCredentialsRejectedError,
-  HyperskuError,
-  HyperskuNotConfiguredError,
-  HyperskuOutcomeUnknownError,
-  HyperskuReconnectNeededError,
-  HyperskuRejectedError,
-} from "~/integrations/hypersku/errors";
+import { HyperskuOutcomeUnknownError } from "~/integrations/hypersku/errors";
 import { env } from "~/env.server";
-import { computeRetryDelayMs } from "~/jobs/backoff";
-import { JOB_TYPES } from "~/jobs/job-types";
-import { releaseJobs } from "~/jobs/queue.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
-import type { JobResult } from "~/jobs/worker.server";
-import { addOrderEvent, readSnapshot } from "~/models/order.server";
+import { changeAddressKey, JOB_TYPES } from "~/jobs/job-types";
+import { enqueueJob } from "~/jobs/queue.server";
+import { readSnapshot } from "~/models/order.server";
+import { readSentAddress, sameAddress } from "./address-change.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
+import { queueCancellationIfNeeded } from "./cancel-at-hypersku.server";
+import { decideAfterLookup, getCreateSettleMs } from "./create-settle";
+import {
+  CHECKING_REASON,
+  endOutage,
+  handleSendFailure,
+  hold,
+  HELD_RECHECK_MS,
+  setOrder,
+  type Attempt,
+  type ForwardResult,
+  type SendProgress,
+} from "./forward-failures.server";
 import { mapOrderToExternalOrder } from "./map-order";
-import { isUnsent } from "./order-state";
+import { findExactMatch, getHyperskuOrderId, type HyperskuOrderReference } from "./match-hypersku-order";
+import { isInFlight, isUnsent } from "./order-state";
 import { planForwarding } from "./plan-forwarding";
+import type { ShopifyOrderSnapshot } from "./shopify-order";
+import { serializeStoredHyperskuOrder } from "./stored-hypersku-order";
 
-/** What the queue does next with the forward job (the worker's own result type). */
-export type ForwardResult = JobResult;
+export type { ForwardResult } from "./forward-failures.server";
 
-/** Held work waits for a reconnect (which releases it at once); this is only a safety net. */
-const HELD_RECHECK_MS = 6 * 3600_000;
-const OPERATOR_RECHECK_MS = 3600_000;
+/** The window after a create during which it may still land (HYPERSKU_CREATE_SETTLE_SECONDS, at least the timeout). */
+export const getSettleMs = () => getCreateSettleMs(env.HYPERSKU_CREATE_SETTLE_SECONDS, getHypersku().config.timeoutMs);
 
-type Attempt = { attempt: number; maxAttempts: number };
+const referenceOf = (shop: Shop, order: Order): HyperskuOrderReference => ({ storeOrderId: order.shopifyOrderId, storeCode: shop.domain });
 
-async function setOrder(order: Order, data: Prisma.OrderUpdateInput, event?: Parameters<typeof addOrderEvent>[2]) {
-  await prisma.$transaction(async (tx) => {
-    await tx.order.update({ where: { id: order.id }, data });
-    if (event) await addOrderEvent(tx, order.id, event);
-  });
-}
-
-async function hold(order: Order, code: string, reason: string, recheckMs: number): Promise<ForwardResult> {
-  if (order.state !== "held" || order.stateCode !== code) {
-    await setOrder(order, { state: "held", stateCode: code, stateReason: reason }, { kind: "held", message: reason });
-  }
-  return { kind: "reschedule", runAt: new Date(Date.now() + recheckMs), note: reason };
-}
-
-async function markSent(order: Order, hyperskuOrder: HyperskuOrder, request: ExternalOrder | null, how: string) {
+async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string, request: ExternalOrder | null) {
+  const hyperskuOrderId = getHyperskuOrderId(hyperskuOrder);
+  // Defence in depth: without HyperSKU's id nothing proves the order exists (the client checks too).
+  if (!hyperskuOrderId) throw new HyperskuOutcomeUnknownError("its answer did not include HyperSKU's order id", { operation: "createOrderFromExternal" });
   const base = hyperskuOrder.orderBaseInfo;
   await setOrder(
     order,
@@ -64,132 +61,129 @@ async function markSent(order: Order, hyperskuOrder: HyperskuOrder, request: Ext
       stateCode: null,
       stateReason: null,
       createOutcomeUnknown: false,
-      hyperskuOrderId: base?.orderId != null ? String(base.orderId) : null,
+      hyperskuOrderId,
       hyperskuStatus: base?.status ?? null,
       hyperskuStatusDesc: base?.statusDesc ?? null,
-      hyperskuResponse: JSON.stringify(hyperskuOrder),
+      hyperskuResponse: serializeStoredHyperskuOrder(hyperskuOrder),
       ...(request ? { sentRequest: JSON.stringify(request) } : {}),
       sentAt: new Date(),
       lastError: null,
       nextAttemptAt: null,
     },
-    { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId: base?.orderId ?? null, status: base?.status ?? null } },
+    { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId, status: base?.status ?? null } },
   );
 }
 
 /** Has HyperSKU got this order already? Asked whenever an earlier create may have gone through. */
-async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
+export async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
   const { client } = getHypersku();
   const found = await withHyperskuAccess(shop.domain, (auth) =>
     client.getOrdersByExternalOrderId(auth, { storeCode: shop.domain, storeOrderId: order.shopifyOrderId }),
   );
-  return found.find((candidate) => candidate.orderBaseInfo?.storeOrderId === order.shopifyOrderId) ?? found[0] ?? null;
+  return findExactMatch(found, referenceOf(shop, order));
 }
 
 /**
- * Sends that failed in a row per shop because HyperSKU was unreachable (this process). After an
- * outage (several in a row), the first success brings the shop's backed-off forward jobs forward,
- * so orders do not sit out long backoffs once HyperSKU is back; the per-shop rate limit still paces
- * them. Occasional failures of a flaky HyperSKU keep their backoff.
+ * An earlier create did land. What HyperSKU holds is what was last sent; if the order changed in
+ * Shopify meanwhile (cancelled, a new address), the jobs that pass such changes on take over.
  */
-const OUTAGE_AFTER_FAILURES = 3;
-const failuresInARow = new Map<string, number>();
-
-async function endOutage(shop: string) {
-  const failures = failuresInARow.get(shop) ?? 0;
-  failuresInARow.delete(shop);
-  if (failures < OUTAGE_AFTER_FAILURES) return;
-  const released = await releaseJobs({ shop, type: JOB_TYPES.forwardOrder });
-  if (released > 0) notifyWorkAvailable();
+async function adopt(order: Order, found: HyperskuOrder, snapshot: ShopifyOrderSnapshot, current: ExternalOrder | null, how: string, now: Date) {
+  await markSent(order, found, how, order.sentRequest ? null : current);
+  const sent = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+  await queueCancellationIfNeeded(prisma, sent, snapshot, now);
+  const sentAddress = readSentAddress(sent);
+  if (!snapshot.cancelledAt && current && sentAddress && !sameAddress(sentAddress, current.shippingAddress)) {
+    await enqueueJob(prisma, { type: JOB_TYPES.changeAddress, shop: order.shop, subjectId: order.id, uniqueKey: changeAddressKey(order.id), runAt: now });
+  }
+  return { kind: "done" } as const;
 }
 
-async function failOrRetry(order: Order, attempt: Attempt, message: string, retryAfterMs?: number): Promise<ForwardResult> {
-  failuresInARow.set(order.shop, (failuresInARow.get(order.shop) ?? 0) + 1);
-  const last = attempt.attempt >= attempt.maxAttempts;
-  const nextAttemptAt = last ? null : new Date(Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs, baseMs: env.JOB_RETRY_BASE_MS }));
+async function keepChecking(order: Order, until: Date): Promise<ForwardResult> {
+  const changed = order.state !== "checking";
   await setOrder(
     order,
-    {
-      state: last ? "failed" : "scheduled",
-      stateCode: last ? "hypersku_unavailable" : order.stateCode,
-      stateReason: last ? `Sending failed ${attempt.attempt} times. Last error: ${message}` : order.stateReason,
-      lastError: message,
-      nextAttemptAt,
-    },
-    {
-      kind: "attempt",
-      outcome: last ? "failed" : "retry",
-      message: nextAttemptAt ? `${message} Next try at ${nextAttemptAt.toISOString()}.` : message,
-      data: { attempt: attempt.attempt, nextAttemptAt: nextAttemptAt?.toISOString() ?? null },
-    },
+    { state: "checking", stateCode: "create_unconfirmed", stateReason: CHECKING_REASON, nextAttemptAt: until },
+    changed ? { kind: "attempt", outcome: "checking", message: `HyperSKU does not list the order yet; it may still arrive. Next check at ${until.toISOString()}.` } : undefined,
   );
-  return last ? { kind: "fail", error: message } : { kind: "retry", error: message, retryAfterMs, runAt: nextAttemptAt! };
+  // Waiting, not failing: the attempt is not counted.
+  return { kind: "reschedule", runAt: until, note: "Checking with HyperSKU before sending again." };
 }
 
 export async function forwardOrder(orderId: string, attempt: Attempt, now = new Date()): Promise<ForwardResult> {
   const order = await prisma.order.findUnique({ where: { id: orderId } });
-  if (!order || !isUnsent(order.state) && order.state !== "sending") return { kind: "done" };
+  if (!order || (!isUnsent(order.state) && !isInFlight(order.state))) return { kind: "done" };
   const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
   if (!shop || shop.uninstalledAt) return { kind: "done" };
 
   if (!canForward(parseHyperskuStatus(shop.hyperskuStatus))) return hold(order, "not_connected", NOT_CONNECTED_REASON, HELD_RECHECK_MS);
 
-  // Rules or the order may have changed since the job was queued: decide again on what is true now.
+  const progress: SendProgress = { createStarted: false };
+  try {
+    return await forwardConnected(shop, order, now, progress);
+  } catch (error) {
+    return handleSendFailure({ shop, order, attempt, error, progress, findAtHypersku: () => findAtHypersku(shop, order), adopt: adoptAfterRefusal });
+  }
+}
+
+async function adoptAfterRefusal(order: Order, found: HyperskuOrder) {
   const snapshot = readSnapshot(order);
-  const plan = planForwarding(snapshot, getForwardingSettings(shop), getShopIdentity(shop), now);
+  const mapped = mapOrderToExternalOrder(snapshot, getShopIdentity(await prisma.shop.findUniqueOrThrow({ where: { domain: order.shop } })));
+  await adopt(order, found, snapshot, mapped.ok ? mapped.request : null, "Found at HyperSKU after it refused a second copy.", new Date());
+}
+
+async function forwardConnected(shop: Shop, order: Order, now: Date, progress: SendProgress): Promise<ForwardResult> {
+  const snapshot = readSnapshot(order);
+  const identity = getShopIdentity(shop);
+  const current = mapOrderToExternalOrder(snapshot, identity);
+  const request = current.ok ? current.request : null;
+
+  if (order.createOutcomeUnknown) {
+    // Before anything else, even a cancellation: the order may already be at HyperSKU.
+    const lookupStartedAt = new Date();
+    const found = await findAtHypersku(shop, order);
+    const next = decideAfterLookup({ found: found !== null, lookupStartedAt, lastCreateSentAt: order.lastAttemptAt, settleMs: getSettleMs() });
+    if (found) return adopt(order, found, snapshot, request, "Found at HyperSKU: an earlier attempt had created it.", now);
+    if (next.kind === "wait") return keepChecking(order, next.until);
+    // Settled and not at HyperSKU: no earlier create can land any more.
+  }
+
+  // Rules or the order may have changed since the job was queued: decide again on what is true now.
+  const plan = planForwarding(snapshot, getForwardingSettings(shop), identity, now);
   if (plan.state !== "scheduled") {
-    if (plan.state !== order.state || plan.code !== order.stateCode) {
-      await setOrder(order, { state: plan.state, stateCode: plan.code, stateReason: plan.reason }, { kind: "decision", outcome: plan.state, message: plan.reason });
+    if (plan.state !== order.state || plan.code !== order.stateCode || order.createOutcomeUnknown) {
+      await setOrder(
+        order,
+        { state: plan.state, stateCode: plan.code, stateReason: plan.reason, createOutcomeUnknown: false, nextAttemptAt: null },
+        { kind: "decision", outcome: plan.state, message: plan.reason },
+      );
     }
     return { kind: "done" };
   }
   if (plan.forwardNotBefore && plan.forwardNotBefore > now) {
     return { kind: "reschedule", runAt: plan.forwardNotBefore, note: "hold window" };
   }
-  const mapped = mapOrderToExternalOrder(snapshot, getShopIdentity(shop));
-  if (!mapped.ok) return { kind: "done" }; // planForwarding already covered this; kept for the type.
+  if (!request) return { kind: "done" }; // planForwarding already covered this; kept for the type.
 
-  try {
-    if (order.createOutcomeUnknown) {
-      const existing = await findAtHypersku(shop, order);
-      if (existing) {
-        await markSent(order, existing, mapped.request, "Found at HyperSKU: an earlier attempt had created it.");
-        return { kind: "done" };
-      }
-    }
+  const created = await withHyperskuAccess(shop.domain, async (auth) => {
+    // Marked right before the create leaves (after any wait for the shop's rate limit), so the
+    // settle window counts from when HyperSKU may really have received it.
     await setOrder(order, {
       state: "sending",
+      stateCode: null,
+      stateReason: null,
       createOutcomeUnknown: true,
-      attemptCount: { increment: 1 },
-      lastAttemptAt: now,
+      ...(progress.createStarted ? {} : { attemptCount: { increment: 1 } }),
+      lastAttemptAt: new Date(),
+      sentRequest: JSON.stringify(request),
     });
-    const created = await withHyperskuAccess(shop.domain, (auth) => getHypersku().client.createOrderFromExternal(auth, mapped.request));
-    await markSent(order, created, mapped.request, "Created at HyperSKU.");
-    await endOutage(shop.domain);
-    return { kind: "done" };
-  } catch (error) {
-    if (!(error instanceof HyperskuError)) throw error;
-    if (error instanceof HyperskuReconnectNeededError) return hold(order, "reconnect_needed", NOT_CONNECTED_REASON, HELD_RECHECK_MS);
-    if (error instanceof HyperskuNotConfiguredError || error instanceof HyperskuClientCredentialsRejectedError) {
-      return hold(order, "operator_configuration", "The app's HyperSKU settings need attention from the app's operator.", OPERATOR_RECHECK_MS);
-    }
-    if (error instanceof HyperskuRejectedError) {
-      // A rejection may be HyperSKU refusing a duplicate of an order it already has: check first.
-      const existing = await findAtHypersku(shop, order).catch(() => null);
-      if (existing) {
-        await markSent(order, existing, mapped.request, "Found at HyperSKU after it refused a second copy.");
-        return { kind: "done" };
-      }
-      await setOrder(
-        order,
-        { state: "needs_attention", stateCode: "hypersku_rejected", stateReason: `HyperSKU did not accept the order: ${error.message}`, createOutcomeUnknown: false, lastError: error.message },
-        { kind: "attempt", outcome: "rejected", message: error.message },
-      );
-      return { kind: "done" };
-    }
-    // Unavailable or outcome unknown: the mark stays set, so the next attempt looks the order up first.
-    const retryAfterMs = "retryAfterMs" in error ? (error.retryAfterMs as number | undefined) : undefined;
-    const message = error instanceof HyperskuOutcomeUnknownError ? "HyperSKU did not answer in time; checking before sending again." : error.message;
-    return failOrRetry(await prisma.order.findUniqueOrThrow({ where: { id: order.id } }), attempt, message, retryAfterMs);
+    progress.createStarted = true;
+    return getHypersku().client.createOrderFromExternal(auth, request);
+  });
+  const proven = findExactMatch([created], referenceOf(shop, order));
+  if (!proven) {
+    throw new HyperskuOutcomeUnknownError("its answer did not show this order with HyperSKU's order id", { operation: "createOrderFromExternal" });
   }
+  await markSent(order, proven, "Created at HyperSKU.", null);
+  await endOutage(shop.domain);
+  return { kind: "done" };
 }

@@ -3,7 +3,12 @@
  * block extension, bulk actions). Both re-plan the order against its latest version and queue it
  * to run at once, skipping any hold window; neither can make an order go out twice, because the
  * forward job itself is idempotent.
+ *
+ * An order shown "sending" or "checking" is only refused while a worker really holds its job: one
+ * left so by a crashed worker or a job that gave up is handed back to the forward job, which asks
+ * HyperSKU before anything is sent again (issue 14, item 3).
  */
+import type { Order } from "@prisma/client";
 import prisma from "~/db.server";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
@@ -11,8 +16,11 @@ import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
 import { enqueueJob } from "~/jobs/queue.server";
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { addOrderEvent, readSnapshot } from "~/models/order.server";
-import { isUnsent } from "./order-state";
+import { CHECKING_REASON } from "./forward-failures.server";
+import { isInFlight, isUnsent } from "./order-state";
 import { planForwarding } from "./plan-forwarding";
+
+const SENDING_MESSAGE = "The order is being sent to HyperSKU.";
 
 export type OrderActionResult = { ok: true; message: string } | { ok: false; message: string };
 
@@ -20,11 +28,15 @@ export type OrderActionResult = { ok: true; message: string } | { ok: false; mes
 export async function sendOrderNow(shop: string, orderId: string, now = new Date()): Promise<OrderActionResult> {
   const order = await prisma.order.findFirst({ where: { id: orderId, shop } });
   if (!order) return { ok: false, message: "Order not found." };
-  if (!isUnsent(order.state)) return { ok: false, message: order.state === "sent" ? "This order is already at HyperSKU." : "This order is being sent right now." };
+  if (order.state === "sent") return { ok: false, message: "This order is already at HyperSKU." };
+  if (order.state === "cancelled") return { ok: false, message: "This order was cancelled in Shopify, so it is not sent to HyperSKU." };
   const shopRecord = await prisma.shop.findUniqueOrThrow({ where: { domain: shop } });
   if (!canForward(parseHyperskuStatus(shopRecord.hyperskuStatus))) {
     return { ok: false, message: "Connect HyperSKU first; the order will then be sent automatically." };
   }
+  // It may already be at HyperSKU: the forward job asks first, whatever the order's rules say now.
+  if (isInFlight(order.state) || order.createOutcomeUnknown) return resumeInFlight(order, now);
+  if (!isUnsent(order.state)) return { ok: false, message: "This order cannot be sent." };
   // The merchant asks for it now: no hold window; every other rule still applies.
   const settings = { ...getForwardingSettings(shopRecord), holdMinutes: 0 };
   const plan = planForwarding(readSnapshot(order), settings, getShopIdentity(shopRecord), now);
@@ -41,11 +53,51 @@ export async function sendOrderNow(shop: string, orderId: string, now = new Date
     await addOrderEvent(tx, order.id, { kind: "action", outcome: "queued", message: "Sending requested by the merchant." });
   });
   notifyWorkAvailable();
-  return { ok: true, message: "The order is being sent to HyperSKU." };
+  return { ok: true, message: SENDING_MESSAGE };
+}
+
+/** The forward job a worker holds right now (claimed, lease not run out); null when none does. */
+export async function getActiveForwardJob(orderId: string, now = new Date()) {
+  const job = await prisma.job.findUnique({ where: { uniqueKey: forwardOrderKey(orderId) } });
+  return job && job.status === "running" && job.lockedUntil && job.lockedUntil > now ? job : null;
+}
+
+/** "sending" or "checking" with no pending or live job: a crashed worker or a job that gave up left it so. */
+export async function isStalledInFlight(order: Pick<Order, "id" | "state">, now = new Date()): Promise<boolean> {
+  if (!isInFlight(order.state)) return false;
+  const job = await prisma.job.findUnique({ where: { uniqueKey: forwardOrderKey(order.id) } });
+  if (!job) return true;
+  return job.status === "running" && (!job.lockedUntil || job.lockedUntil <= now);
+}
+
+/**
+ * Hands an order that may already be at HyperSKU back to its forward job, due now. The job asks
+ * HyperSKU first and sends again only once a late arrival of the earlier create is impossible, so
+ * this can never make a second order.
+ */
+async function resumeInFlight(order: Order, now: Date): Promise<OrderActionResult> {
+  if (await getActiveForwardJob(order.id, now)) {
+    return { ok: false, message: order.state === "sending" ? "This order is being sent right now." : "The app is asking HyperSKU about this order right now." };
+  }
+  await prisma.$transaction(async (tx) => {
+    await tx.order.update({
+      where: { id: order.id },
+      // The earlier create may have reached HyperSKU (or still may): the order is checked first.
+      data: { state: "checking", stateCode: "create_unconfirmed", stateReason: CHECKING_REASON, createOutcomeUnknown: true, nextAttemptAt: now },
+    });
+    await enqueueJob(tx, { type: JOB_TYPES.forwardOrder, shop: order.shop, subjectId: order.id, uniqueKey: forwardOrderKey(order.id), runAt: now });
+    await addOrderEvent(tx, order.id, {
+      kind: "action",
+      outcome: "queued",
+      message: "Retry requested by the merchant: the app asks HyperSKU whether it has the order before sending it again.",
+    });
+  });
+  notifyWorkAvailable();
+  return { ok: true, message: "Checking with HyperSKU now; the order is sent again only if HyperSKU does not have it." };
 }
 
 /** Retry is "send now" for an order that failed or needed attention; the message says so. */
 export async function retryOrder(shop: string, orderId: string, now = new Date()): Promise<OrderActionResult> {
   const result = await sendOrderNow(shop, orderId, now);
-  return result.ok ? { ok: true, message: "Retrying: the order is being sent to HyperSKU." } : result;
+  return result.ok && result.message === SENDING_MESSAGE ? { ok: true, message: "Retrying: the order is being sent to HyperSKU." } : result;
 }

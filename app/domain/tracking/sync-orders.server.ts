@@ -15,6 +15,8 @@ import type { Order, Shop } from "@prisma/client";
 import prisma from "~/db.server";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { SealedSecretError } from "~/domain/connection/token-crypto.server";
+import { findExactMatch } from "~/domain/orders/match-hypersku-order";
 import { describeHyperskuStatus, isBeforeShipping } from "~/domain/orders/hypersku-status";
 import type { HyperskuLogisticsItem, HyperskuOrder, OrderStatusInfo } from "~/integrations/hypersku/schemas";
 import {
@@ -88,13 +90,19 @@ async function fetchLogistics(shop: Shop, order: Order): Promise<HyperskuLogisti
   }
 }
 
+/** This order as HyperSKU lists it: an exact match only, never another order's status or parcels. */
 async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
   const { client } = getHypersku();
   const found = await withHyperskuAccess(shop.domain, (auth) =>
     client.getOrdersByExternalOrderId(auth, { storeCode: shop.domain, storeOrderId: order.shopifyOrderId }),
   );
-  const id = order.hyperskuOrderId;
-  return found.find((candidate) => id && String(candidate.orderBaseInfo?.orderId) === id) ?? found[0] ?? null;
+  return findExactMatch(found, { storeOrderId: order.shopifyOrderId, storeCode: shop.domain, hyperskuOrderId: order.hyperskuOrderId });
+}
+
+/** The status row of this order: its HyperSKU id, and its store order id when the row names one. */
+function findStatusRow(rows: readonly OrderStatusInfo[], order: Order): OrderStatusInfo | null {
+  const id = hyperskuIdOf(order);
+  return rows.find((row) => id !== null && row.orderId === id && (row.storeOrderId == null || String(row.storeOrderId) === order.shopifyOrderId)) ?? null;
 }
 
 /** Records a status HyperSKU reported: one event per change, even with two syncs at once. */
@@ -178,6 +186,7 @@ function tally(result: SyncRunResult, synced: OrderSync) {
 export async function syncShopOrders(shopDomain: string, now = new Date()): Promise<SyncRunResult> {
   const result: SyncRunResult = { checked: 0, statusChanges: 0, parcelsAdded: 0, trackingChanges: 0, more: false };
   const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
+  // Uninstalled or not connected: nothing is due; the scheduler queues the shop again once it is both.
   if (!shop || shop.uninstalledAt || !canForward(parseHyperskuStatus(shop.hyperskuStatus))) return result;
 
   const due = await prisma.order.findMany({
@@ -195,7 +204,7 @@ export async function syncShopOrders(shopDomain: string, now = new Date()): Prom
     const batch = withId.slice(start, start + SYNC_BATCH_SIZE);
     const statuses = await withHyperskuAccess(shopDomain, (auth) => client.getOrdersStatus(auth, batch.map((order) => hyperskuIdOf(order)!)));
     for (const order of batch) {
-      const reported = statuses.find((row) => row.orderId === hyperskuIdOf(order)) ?? null;
+      const reported = findStatusRow(statuses, order);
       tally(result, await syncOne(shop, order, reported, now));
     }
   }
@@ -211,6 +220,9 @@ export async function runShopSync(shopDomain: string): Promise<SyncJobResult> {
     if (result.checked > 0) logger.info({ shop: shopDomain, ...result }, "synced orders with HyperSKU");
     return result.more ? { kind: "reschedule", runAt: new Date(), note: "More orders are due." } : { kind: "done" };
   } catch (error) {
+    // Tokens sealed under a key no longer configured: the operator's to fix (the orders show it);
+    // the scheduler queues the shop again every minute while orders are due.
+    if (error instanceof SealedSecretError) return { kind: "done" };
     if (!(error instanceof HyperskuError)) throw error;
     // Not connected any more: the scheduler queues the shop again once it reconnects.
     if (error instanceof HyperskuReconnectNeededError || error instanceof HyperskuNotConfiguredError) return { kind: "done" };
@@ -252,7 +264,7 @@ export async function syncOrderNow(shop: string, orderId: string): Promise<{ ok:
     let reported: OrderStatusInfo | null | undefined;
     if (id !== null) {
       const statuses = await withHyperskuAccess(shop, (auth) => getHypersku().client.getOrdersStatus(auth, [id]));
-      reported = statuses.find((row) => row.orderId === id) ?? null;
+      reported = findStatusRow(statuses, order);
     }
     await syncOne(shopRecord, order, reported, now, true);
   } catch (error) {
@@ -280,7 +292,7 @@ export async function refreshOrderStatus(shopDomain: string, order: Order): Prom
   const id = hyperskuIdOf(order);
   if (id === null) return order.hyperskuStatus;
   const statuses = await withHyperskuAccess(shopDomain, (auth) => getHypersku().client.getOrdersStatus(auth, [id]));
-  const row = statuses.find((candidate) => candidate.orderId === id);
+  const row = findStatusRow(statuses, order);
   if (!row) return null;
   await recordStatus(order, { status: row.status ?? null, statusDesc: row.statusDesc ?? null });
   return row.status ?? null;

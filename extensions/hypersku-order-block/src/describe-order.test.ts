@@ -43,6 +43,16 @@ describe("describeOrder", () => {
     });
   });
 
+  it("says an order HyperSKU has not confirmed is being checked, with the next check and no action", () => {
+    const order = buildUnsentOrder({ state: "checking", stateLabel: "Checking with HyperSKU", actions: { sendNow: false, retry: false } });
+    expect(describeOrder(order, i18n)).toMatchObject({
+      badge: { label: "Checking with HyperSKU", tone: "info" },
+      meaning: expect.stringContaining("never ordered twice"),
+      nextAttemptLine: "Next check with HyperSKU: Jul 14, 2026, 3:00 PM",
+      actions: [],
+    });
+  });
+
   it("gives a failed order's problem and fix, and offers Retry", () => {
     const summary = describeOrder(buildFailedOrder(), i18n);
     expect(summary.badge).toEqual({ label: "Failed", tone: "critical" });

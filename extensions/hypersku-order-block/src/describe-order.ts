@@ -30,6 +30,7 @@ const STATE_TONES: Record<string, Tone> = {
   scheduled: "info",
   held: "warning",
   sending: "info",
+  checking: "info",
   sent: "success",
   needs_attention: "critical",
   failed: "critical",
@@ -49,7 +50,7 @@ const HYPERSKU_TONES: Record<HyperskuTone, Tone> = {
 };
 
 /** States still on their way to HyperSKU, for which the next attempt time means something. */
-const ON_THE_WAY: readonly string[] = ["scheduled", "sending", "held"];
+const ON_THE_WAY: readonly string[] = ["scheduled", "sending", "checking", "held"];
 
 const isKnownState = (state: string) => Object.hasOwn(STATE_TONES, state);
 
@@ -78,7 +79,9 @@ export function describeOrder(order: OrderView, i18n: I18n): OrderSummary {
     meaning: known ? t(`state.${order.state}.meaning`) : order.stateMeaning,
     sentLine,
     nextAttemptLine:
-      order.nextAttemptAt && ON_THE_WAY.includes(order.state) ? t("nextAttempt", { date: formatDateTime(new Date(order.nextAttemptAt)) }) : null,
+      order.nextAttemptAt && ON_THE_WAY.includes(order.state)
+        ? t(order.state === "checking" ? "nextCheck" : "nextAttempt", { date: formatDateTime(new Date(order.nextAttemptAt)) })
+        : null,
     hypersku: order.hypersku && {
       orderIdLine: t("hypersku.orderId", { id: order.hypersku.orderId }),
       statusName: status?.name ?? null,

@@ -1,0 +1,189 @@
+/**
+ * What a failed send leaves on the order and tells the queue. Every failure, HyperSKU's or not,
+ * releases the order from "sending" to a state with a reason and a way forward (issue 14, item 3):
+ *
+ * | failure                                         | order                                  | job                |
+ * |-------------------------------------------------|----------------------------------------|--------------------|
+ * | token refused / shop not connected              | held (reconnect_needed)                | recheck in 6 h     |
+ * | app not configured, credentials or path wrong   | held (operator_configuration)          | recheck in 10 min  |
+ * | stored token sealed under a key no longer set   | held (stored_token_unreadable)         | recheck in 10 min  |
+ * | HyperSKU refused the create                     | needs_attention, unless it has it      | done               |
+ * | HyperSKU unavailable, outcome unknown, any bug  | checking (may be at HyperSKU) or       | retry with backoff |
+ * |                                                 | scheduled; failed after the last try   |                    |
+ *
+ * Held orders go out when the shop (re)connects (release-held-orders.server.ts) or at the recheck;
+ * failed ones on Retry. The "outcome unknown" mark is cleared only when HyperSKU answered that it did
+ * not take the create; a bug after the create left keeps it, so the next attempt looks first.
+ */
+import type { Order, Prisma, Shop } from "@prisma/client";
+import prisma from "~/db.server";
+import { SealedSecretError } from "~/domain/connection/token-crypto.server";
+import type { HyperskuOrder } from "~/integrations/hypersku/schemas";
+import {
+  HyperskuClientCredentialsRejectedError,
+  HyperskuEndpointNotFoundError,
+  HyperskuError,
+  HyperskuNotConfiguredError,
+  HyperskuOutcomeUnknownError,
+  HyperskuReconnectNeededError,
+  HyperskuRejectedError,
+  HyperskuUnavailableError,
+} from "~/integrations/hypersku/errors";
+import { env } from "~/env.server";
+import { computeRetryDelayMs } from "~/jobs/backoff";
+import { JOB_TYPES } from "~/jobs/job-types";
+import { releaseJobs } from "~/jobs/queue.server";
+import { notifyWorkAvailable } from "~/jobs/wakeup";
+import type { JobResult } from "~/jobs/worker.server";
+import { logger } from "~/logger.server";
+import { addOrderEvent } from "~/models/order.server";
+import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
+
+/** What the queue does next with the forward job (the worker's own result type). */
+export type ForwardResult = JobResult;
+export type Attempt = { attempt: number; maxAttempts: number };
+/** Whether the create itself was started in this attempt (it may then have reached HyperSKU). */
+export type SendProgress = { createStarted: boolean };
+
+/** Held work waits for a reconnect (which releases it at once); this is only a safety net. */
+export const HELD_RECHECK_MS = 6 * 3600_000;
+/** An operator's fix (a restored key, a corrected path) takes effect within this, without anyone's Retry. */
+const OPERATOR_RECHECK_MS = 10 * 60_000;
+const UNEXPECTED_MESSAGE_MAX = 200;
+
+export const CHECKING_REASON =
+  "HyperSKU did not confirm whether it received this order. The app keeps asking HyperSKU and sends the order again only if HyperSKU still does not have it once a late arrival is no longer possible.";
+export const OPERATOR_REASON = "The app's HyperSKU settings need attention from the app's operator.";
+export const STORED_TOKEN_UNREADABLE_REASON =
+  "The HyperSKU tokens stored for this store cannot be opened with the encryption keys the app is configured with (TOKEN_ENCRYPTION_KEYS). " +
+  "The app's operator must restore the missing key, or HyperSKU must be connected again; held orders are then sent automatically.";
+
+export async function setOrder(order: Pick<Order, "id">, data: Prisma.OrderUpdateInput, event?: Parameters<typeof addOrderEvent>[2]) {
+  await prisma.$transaction(async (tx) => {
+    await tx.order.update({ where: { id: order.id }, data });
+    if (event) await addOrderEvent(tx, order.id, event);
+  });
+}
+
+export async function hold(order: Order, code: string, reason: string, recheckMs: number): Promise<ForwardResult> {
+  const runAt = new Date(Date.now() + recheckMs);
+  const changed = order.state !== "held" || order.stateCode !== code;
+  await setOrder(order, { state: "held", stateCode: code, stateReason: reason, nextAttemptAt: runAt }, changed ? { kind: "held", message: reason } : undefined);
+  return { kind: "reschedule", runAt, note: reason };
+}
+
+/**
+ * Sends that failed in a row per shop because HyperSKU was unreachable (this process). After an
+ * outage (several in a row), the first success brings the shop's backed-off forward jobs forward,
+ * so orders do not sit out long backoffs once HyperSKU is back; the per-shop rate limit still paces
+ * them. Occasional failures of a flaky HyperSKU keep their backoff.
+ */
+const OUTAGE_AFTER_FAILURES = 3;
+const failuresInARow = new Map<string, number>();
+
+export async function endOutage(shop: string) {
+  const failures = failuresInARow.get(shop) ?? 0;
+  failuresInARow.delete(shop);
+  if (failures < OUTAGE_AFTER_FAILURES) return;
+  const released = await releaseJobs({ shop, type: JOB_TYPES.forwardOrder });
+  if (released > 0) notifyWorkAvailable();
+}
+
+type Failure = {
+  message: string;
+  /** stateCode once the attempts are used up. */
+  code: string;
+  retryAfterMs?: number;
+  /** HyperSKU was unreachable: counts towards the shop's outage. */
+  outage: boolean;
+  /** HyperSKU answered that it did not take the create: no earlier create can land any more either. */
+  createRefused?: boolean;
+};
+
+async function failOrRetry(order: Order, attempt: Attempt, failure: Failure): Promise<ForwardResult> {
+  if (failure.outage) failuresInARow.set(order.shop, (failuresInARow.get(order.shop) ?? 0) + 1);
+  const mayBeAtHypersku = order.createOutcomeUnknown && !failure.createRefused;
+  const last = attempt.attempt >= attempt.maxAttempts;
+  const nextAttemptAt = last ? null : new Date(Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs: failure.retryAfterMs, baseMs: env.JOB_RETRY_BASE_MS }));
+  const lastReason =
+    `Sending failed ${attempt.attempt} times. Last error: ${failure.message}` +
+    (mayBeAtHypersku ? " HyperSKU may have received it: Retry asks HyperSKU first and never sends it twice." : "");
+  await setOrder(
+    order,
+    {
+      state: last ? "failed" : mayBeAtHypersku ? "checking" : "scheduled",
+      stateCode: last ? (mayBeAtHypersku ? "hypersku_unconfirmed" : failure.code) : mayBeAtHypersku ? "create_unconfirmed" : null,
+      stateReason: last ? lastReason : mayBeAtHypersku ? CHECKING_REASON : null,
+      createOutcomeUnknown: mayBeAtHypersku,
+      lastError: failure.message,
+      nextAttemptAt,
+    },
+    {
+      kind: "attempt",
+      outcome: last ? "failed" : "retry",
+      message: nextAttemptAt ? `${failure.message} Next try at ${nextAttemptAt.toISOString()}.` : failure.message,
+      data: { attempt: attempt.attempt, nextAttemptAt: nextAttemptAt?.toISOString() ?? null },
+    },
+  );
+  return last ? { kind: "fail", error: failure.message } : { kind: "retry", error: failure.message, retryAfterMs: failure.retryAfterMs, runAt: nextAttemptAt! };
+}
+
+/** A message fit for the merchant and the job row: the first line only, short; no stack. */
+export function describeUnexpectedError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split("\n").map((part) => part.trim()).find(Boolean) ?? "unknown error";
+  return line.length > UNEXPECTED_MESSAGE_MAX ? `${line.slice(0, UNEXPECTED_MESSAGE_MAX - 1)}…` : line;
+}
+
+const isOperatorError = (error: HyperskuError) =>
+  error instanceof HyperskuNotConfiguredError || error instanceof HyperskuClientCredentialsRejectedError || error instanceof HyperskuEndpointNotFoundError;
+
+export type SendFailure = {
+  shop: Shop;
+  order: Order;
+  attempt: Attempt;
+  error: unknown;
+  progress: SendProgress;
+  findAtHypersku: () => Promise<HyperskuOrder | null>;
+  adopt: (order: Order, found: HyperskuOrder) => Promise<void>;
+};
+
+export async function handleSendFailure({ order, attempt, error, progress, findAtHypersku, adopt }: SendFailure): Promise<ForwardResult> {
+  // Re-read: the attempt may have marked it "sending" (and the create as possibly sent).
+  const current = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+  if (error instanceof SealedSecretError) return hold(current, "stored_token_unreadable", STORED_TOKEN_UNREADABLE_REASON, OPERATOR_RECHECK_MS);
+  if (!(error instanceof HyperskuError)) {
+    logger.error({ orderId: order.id, shop: order.shop, err: error, createStarted: progress.createStarted }, "unexpected error while sending an order");
+    return failOrRetry(current, attempt, { message: `Unexpected error while sending: ${describeUnexpectedError(error)}`, code: "send_error", outage: false });
+  }
+  if (error instanceof HyperskuReconnectNeededError) return hold(current, "reconnect_needed", NOT_CONNECTED_REASON, HELD_RECHECK_MS);
+  if (isOperatorError(error)) return hold(current, "operator_configuration", `${OPERATOR_REASON} ${error.message}`, OPERATOR_RECHECK_MS);
+
+  const ofCreate = error.operation === "createOrderFromExternal";
+  if (error instanceof HyperskuRejectedError && ofCreate) {
+    // A refusal may be HyperSKU refusing a duplicate of an order it already has: check first.
+    const existing = await findAtHypersku().catch(() => null);
+    if (existing) {
+      await adopt(current, existing);
+      return { kind: "done" };
+    }
+    await setOrder(
+      current,
+      { state: "needs_attention", stateCode: "hypersku_rejected", stateReason: `HyperSKU did not accept the order: ${error.message}`, createOutcomeUnknown: false, lastError: error.message, nextAttemptAt: null },
+      { kind: "attempt", outcome: "rejected", message: error.message },
+    );
+    return { kind: "done" };
+  }
+  if (error instanceof HyperskuOutcomeUnknownError) {
+    return failOrRetry(current, attempt, { message: error.message, code: "hypersku_unconfirmed", outage: true });
+  }
+  // Unavailable (or a lookup HyperSKU refused): HyperSKU answered, so a create it refused is not there.
+  const retryAfterMs = error instanceof HyperskuUnavailableError ? error.retryAfterMs : undefined;
+  return failOrRetry(current, attempt, {
+    message: error.message,
+    code: "hypersku_unavailable",
+    retryAfterMs,
+    outage: error instanceof HyperskuUnavailableError,
+    createRefused: ofCreate && progress.createStarted && error instanceof HyperskuUnavailableError,
+  });
+}
