@@ -15,6 +15,7 @@ import { buildRestAddress, buildRestOrder } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createWebhookRequest, TEST_SHOP } from "../support/shopify";
+import { buildWebhookPayload } from "../support/webhook-payloads";
 
 const webhookRoutes = fs
   .readdirSync("app/routes")
@@ -42,7 +43,7 @@ describe("every webhook route", () => {
     const { action } = await import(`../../app/routes/${file.replace(/\.tsx?$/, "")}`);
     await installShop();
     const before = await countAllRows();
-    const body = topic.startsWith("orders/") ? buildRestOrder() : { shop_domain: TEST_SHOP, customer: { id: 1 }, orders_to_redact: [] };
+    const body = buildWebhookPayload(topic);
     const forged = await callRoute(action, createWebhookRequest({ topic, body, secret: "not-the-app-secret" }));
     const unsigned = await callRoute(action, createWebhookRequest({ topic, body, hmac: null }));
     expect([forged.status, unsigned.status]).toEqual([401, 401]);
