@@ -59,6 +59,9 @@ function refuseTooLarge(req, res) {
   res.on("finish", () => {
     if (req.complete) return;
     const hangUp = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    // Node discards a declared-length body it was not asked to read; once that is done the
+    // connection may serve its next request and must not be cut.
+    req.once("end", () => clearTimeout(hangUp));
     req.socket.once("close", () => clearTimeout(hangUp));
   });
   res.status(413).type("text/plain").send("Request body too large");
@@ -68,7 +71,7 @@ function refuseTooLarge(req, res) {
  * Reads every request body into memory, counting bytes as they arrive, before any route sees it:
  * a body that declares too large a length is refused unread, and one sent without a length
  * (chunked) is refused the moment it passes the limit. So no unauthenticated request can make
- * the process hold more than MAX_BODY_BYTES, whichever route it names and whether or not that
+ * the process hold more than MAX_BODY_BYTES for it, whichever route it names and whether or not that
  * route reads its body. The bytes reach Remix unchanged (webhook HMACs are over the raw bytes).
  */
 function readLimitedBody(req, res, next) {

@@ -154,6 +154,23 @@ describe("request bodies sent without a length (chunked)", () => {
   });
 });
 
+describe("request bodies under the limit", () => {
+  it("a form post reaches its action (the login form, chunked)", async () => {
+    const result = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      const request = http.request(`${app.url}/auth/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_USER_AGENT } });
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: response.statusCode, text }));
+      });
+      request.on("error", reject);
+      request.write("shop=not%20");
+      request.end("a%20shop");
+    });
+    expect(result.status).toBe(200);
+    expect(result.text).toContain("Please enter a valid shop domain to log in");
+  });
+});
+
 describe("webhook headers are not signed", () => {
   const routes = listWebhookRoutes();
 
