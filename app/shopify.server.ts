@@ -7,6 +7,8 @@ import {
 } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
+import { SealedSessionStorage } from "./integrations/shopify/sealed-session-storage.server";
+import { resealSessionTokens } from "./models/session.server";
 import { env } from "./env.server";
 
 export const SHOPIFY_API_VERSION = ApiVersion.July26;
@@ -18,7 +20,8 @@ const shopify = shopifyApp({
   scopes: env.SHOPIFY_SCOPES.split(","),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // The library's Prisma storage, with the access and refresh tokens sealed at rest.
+  sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma), { reseal: resealSessionTokens }),
   distribution: AppDistribution.AppStore,
   // Webhooks are declared only in shopify.app.toml: declaring them here too doubles deliveries.
   future: {
