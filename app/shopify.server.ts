@@ -7,6 +7,7 @@ import {
 } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
+import { handleAppInstalled } from "./domain/shops/install.server";
 import { SealedSessionStorage } from "./integrations/shopify/sealed-session-storage.server";
 import { resealSessionTokens } from "./models/session.server";
 import { env } from "./env.server";
@@ -23,6 +24,11 @@ const shopify = shopifyApp({
   // The library's Prisma storage, with the access and refresh tokens sealed at rest.
   sessionStorage: new SealedSessionStorage(new PrismaSessionStorage(prisma), { reseal: resealSessionTokens }),
   distribution: AppDistribution.AppStore,
+  hooks: {
+    // Runs after token exchange stored a new offline session (install, reinstall, renewal),
+    // before the page loads: a reinstalled shop comes fully back.
+    afterAuth: async ({ session }) => handleAppInstalled(session.shop),
+  },
   // Webhooks are declared only in shopify.app.toml: declaring them here too doubles deliveries.
   future: {
     unstable_newEmbeddedAuthStrategy: true,

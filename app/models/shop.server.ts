@@ -25,3 +25,15 @@ export async function markShopUninstalled(domain: string) {
     data: { uninstalledAt: new Date(), hyperskuStatus: "not_connected", hyperskuStatusReason: null },
   });
 }
+
+/**
+ * The app was installed again: the shop is no longer marked uninstalled and its install time is
+ * now. Returns true when the shop was marked uninstalled (a reinstall), false otherwise.
+ */
+export async function markShopReinstalled(domain: string, now = new Date()): Promise<boolean> {
+  const { count } = await prisma.shop.updateMany({
+    where: { domain, uninstalledAt: { not: null } },
+    data: { uninstalledAt: null, installedAt: now },
+  });
+  return count > 0;
+}

@@ -101,7 +101,7 @@ export async function runBackfillStep(backfillId: string, attempt: Attempt, now 
   if (!run || run.status !== "running") return { kind: "done" };
   const shop = await prisma.shop.findUnique({ where: { domain: run.shop } });
   if (!shop || shop.uninstalledAt) {
-    await finishBackfill(run.id, "failed", "The app was uninstalled during the run.");
+    await finishBackfill(run.id, "failed", "The app was uninstalled during the run. The orders it had imported are kept; after reinstalling, start it again for the rest (no order is sent twice).");
     return { kind: "done" };
   }
   const range = { from: run.createdFrom, to: run.createdTo };

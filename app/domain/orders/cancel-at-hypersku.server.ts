@@ -11,6 +11,7 @@ import type { Order, Shop } from "@prisma/client";
 import prisma from "~/db.server";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { APP_UNINSTALLED_WAIT } from "~/domain/shops/uninstall.server";
 import { CANCEL_FLAGS } from "~/domain/tracking/order-flags";
 import { clearOrderFlag, setOrderFlag } from "~/domain/tracking/order-flags.server";
 import { refreshOrderStatus } from "~/domain/tracking/sync-orders.server";
@@ -123,7 +124,8 @@ export async function cancelCancelledOrderAtHypersku(orderId: string): Promise<C
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) return { kind: "done" };
   const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
-  if (!shop || shop.uninstalledAt) return { kind: "done" };
+  if (!shop) return { kind: "done" };
+  if (shop.uninstalledAt) return { kind: "reschedule", runAt: new Date(Date.now() + RECONNECT_RECHECK_MS), note: APP_UNINSTALLED_WAIT };
   if (order.state === "sending") return { kind: "reschedule", runAt: new Date(Date.now() + SENDING_RECHECK_MS), note: "Waiting for the order to reach HyperSKU." };
   if (order.state !== "sent" || !readSnapshot(order).cancelledAt) return { kind: "done" };
 

@@ -14,6 +14,7 @@ import prisma from "~/db.server";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
+import { APP_UNINSTALLED_CODE, APP_UNINSTALLED_REASON } from "~/domain/shops/uninstall.server";
 import type { ExternalOrder, HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { HyperskuOutcomeUnknownError } from "~/integrations/hypersku/errors";
 import { env } from "~/env.server";
@@ -113,7 +114,7 @@ export async function forwardOrder(orderId: string, attempt: Attempt, now = new 
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order || (!isUnsent(order.state) && !isInFlight(order.state))) return { kind: "done" };
   const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
-  if (!shop || shop.uninstalledAt) return { kind: "done" };
+  if (!shop || shop.uninstalledAt) return hold(order, APP_UNINSTALLED_CODE, APP_UNINSTALLED_REASON, HELD_RECHECK_MS);
 
   if (!canForward(parseHyperskuStatus(shop.hyperskuStatus))) return hold(order, "not_connected", NOT_CONNECTED_REASON, HELD_RECHECK_MS);
 

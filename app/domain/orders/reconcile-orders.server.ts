@@ -31,6 +31,8 @@ const MAX_PAGES = 40;
 export async function reconcileOrders(shopDomain: string, now = new Date()) {
   const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
   const outcome = { seen: 0, applied: 0, unreadable: 0 };
+  // lastReconciledAt stays put: after a reinstall and reconnect the scheduler queues this again and
+  // it catches up from where it stopped.
   if (!shop || shop.uninstalledAt) return outcome;
 
   const since = shop.lastReconciledAt ? new Date(shop.lastReconciledAt.getTime() - OVERLAP_MS) : new Date(now.getTime() - FIRST_LOOKBACK_MS);

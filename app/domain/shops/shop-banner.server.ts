@@ -1,18 +1,32 @@
 /**
  * The banner every app page shows when the merchant must act before orders can flow again.
- * Read on every page load: one primary-key lookup, no write.
+ * Read on every page load: one primary-key lookup, no write (and, only while HyperSKU is not
+ * connected, one indexed count of the held orders).
  */
 import { describeReconnectReason, parseHyperskuStatus } from "~/domain/connection/status";
+import { formatCount } from "~/domain/admin/format";
+import prisma from "~/db.server";
 import { getShop } from "~/models/shop.server";
 
 export type ShopBanner = { title: string; message: string; action: string } | null;
 
 export async function getShopBanner(shop: string): Promise<ShopBanner> {
   const record = await getShop(shop);
-  if (parseHyperskuStatus(record?.hyperskuStatus) !== "reconnect_needed") return null;
+  const status = parseHyperskuStatus(record?.hyperskuStatus);
+  if (status === "reconnect_needed") {
+    return {
+      title: "Reconnect HyperSKU",
+      message: `${describeReconnectReason(record?.hyperskuStatusReason)} New orders are held safely and will be sent once you reconnect.`,
+      action: "Reconnect HyperSKU",
+    };
+  }
+  if (status !== "not_connected") return null;
+  // Not connected with orders waiting (after a reinstall, the orders kept while it was uninstalled).
+  const held = await prisma.order.count({ where: { shop, state: "held" } });
+  if (held === 0) return null;
   return {
-    title: "Reconnect HyperSKU",
-    message: `${describeReconnectReason(record?.hyperskuStatusReason)} New orders are held safely and will be sent once you reconnect.`,
-    action: "Reconnect HyperSKU",
+    title: "Connect HyperSKU",
+    message: `${held === 1 ? "1 order is" : `${formatCount(held)} orders are`} held because HyperSKU is not connected. ${held === 1 ? "It is" : "They are"} sent once you connect.`,
+    action: "Connect HyperSKU",
   };
 }

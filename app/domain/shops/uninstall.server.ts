@@ -1,18 +1,60 @@
+import prisma from "~/db.server";
+import { JOB_TYPES } from "~/jobs/job-types";
 import { cancelJobs } from "~/jobs/queue.server";
 import { deleteTokenSet } from "~/models/hypersku-connection.server";
 import { deleteSessionsForShop } from "~/models/session.server";
 import { markShopUninstalled } from "~/models/shop.server";
 import { logger } from "~/logger.server";
 
+/** Order.stateCode and reason of an order kept while the app is uninstalled (released on reconnect). */
+export const APP_UNINSTALLED_CODE = "app_uninstalled";
+export const APP_UNINSTALLED_REASON =
+  "The app was uninstalled, so the order was not sent. It is kept and goes to HyperSKU once the app is reinstalled and HyperSKU is connected again.";
+/** The note of a job that waits (is rescheduled) while the app is uninstalled; a reconnect releases it. */
+export const APP_UNINSTALLED_WAIT = "The app is uninstalled; this waits until it is reinstalled and HyperSKU is connected again.";
+
 /**
- * Forget a shop that uninstalled the app: its Shopify sessions and its HyperSKU tokens, and its
- * pending jobs (a running one finishes and finds the shop gone). The scheduler queues no new work
- * for an uninstalled shop. Idempotent: running it twice, or with nothing stored, is fine.
+ * Jobs dropped at uninstall: the work they would do is found again after the reinstall (held
+ * orders are released on reconnect, pending parcels are queued at reinstall, sync and
+ * reconciliation are queued by the scheduler). Address changes and cancellations for orders
+ * already at HyperSKU cannot be found again, so their jobs stay and wait (their handlers
+ * reschedule while the app is uninstalled; a reconnect releases them, shop/redact drops them).
+ */
+const DROPPED_AT_UNINSTALL = [JOB_TYPES.forwardOrder, JOB_TYPES.fulfillParcels, JOB_TYPES.syncOrders, JOB_TYPES.reconcileOrders];
+
+/**
+ * Orders not yet known to be at HyperSKU whose sending was queued, under way (sending, checking) or
+ * waiting on the connection. An in-flight one keeps its "outcome unknown" mark, so HyperSKU is
+ * asked about it before anything is sent again.
+ */
+const KEPT_STATES = ["scheduled", "sending", "checking", "held"];
+
+/**
+ * Forget a shop that uninstalled the app: its Shopify sessions and its HyperSKU tokens. Orders that
+ * were queued, being sent or held are held with a reason that says why, and go out once the app is
+ * reinstalled and HyperSKU connected again (releaseHeldOrders). The shop is marked first, so a job
+ * already running finds it uninstalled and holds its order itself. Idempotent.
  */
 export async function handleAppUninstalled(shop: string): Promise<void> {
   const removed = await deleteSessionsForShop(shop);
   await deleteTokenSet(shop);
+  // A connection flow started before the uninstall must not complete after it.
+  await prisma.hyperskuAuthorizationState.deleteMany({ where: { shop } });
   await markShopUninstalled(shop);
-  const cancelledJobs = await cancelJobs({ shop });
-  logger.info({ shop, removedSessions: removed, cancelledJobs }, "app uninstalled");
+  const { cancelledJobs, heldOrders } = await prisma.$transaction(async (tx) => {
+    let cancelled = 0;
+    for (const type of DROPPED_AT_UNINSTALL) cancelled += await cancelJobs({ shop, type }, tx);
+    const orders = await tx.order.findMany({ where: { shop, state: { in: KEPT_STATES } }, select: { id: true } });
+    const ids = orders.map((order) => order.id);
+    if (ids.length > 0) {
+      await tx.order.updateMany({
+        where: { shop, state: { in: KEPT_STATES } },
+        data: { state: "held", stateCode: APP_UNINSTALLED_CODE, stateReason: APP_UNINSTALLED_REASON, nextAttemptAt: null },
+      });
+      const at = new Date();
+      await tx.orderEvent.createMany({ data: ids.map((orderId) => ({ orderId, at, kind: "held", message: APP_UNINSTALLED_REASON })) });
+    }
+    return { cancelledJobs: cancelled, heldOrders: ids.length };
+  });
+  logger.info({ shop, removedSessions: removed, cancelledJobs, heldOrders }, "app uninstalled");
 }

@@ -222,7 +222,9 @@ export async function fulfillOrderParcels(orderId: string, attempt: Attempt = { 
   const order = await prisma.order.findUnique({ where: { id: orderId } });
   if (!order) return { kind: "done" };
   const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
-  if (!shop || shop.uninstalledAt) return { kind: "done" };
+  if (!shop) return { kind: "done" };
+  // The reinstall queues this again at once (install.server.ts); until then the parcels wait.
+  if (shop.uninstalledAt) return { kind: "reschedule", runAt: new Date(Date.now() + 6 * 3600_000), note: "The app is uninstalled; the parcels are recorded in Shopify once it is reinstalled." };
 
   const parcels = await prisma.parcel.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
   try {
