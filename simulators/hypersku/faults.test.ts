@@ -122,3 +122,147 @@ describe("faults", () => {
     expect((await setFault("getCountryCode", { errorRate: 2 })).status).toBe(400);
   });
 });
+
+// Faults other tests rely on by name (issue 14): a refusal with its own HTTP status, a wrong path,
+// create answers that do not prove the order, a late commit, and odd formats of unused fields.
+describe("faults for issue 14", () => {
+  const CREATE_URL = (simulator: { url: string }) => simulator.url + PATHS.create;
+
+  it("reject with httpStatus answers that HTTP status with HyperSKU's words, storing nothing", async () => {
+    for (const envelope of ["wrapped", "bare"] as const) {
+      const { simulator, token } = await connected({ envelope });
+      simulator.control.setFault("createOrderFromExternal", {
+        reject: { status: 403, httpStatus: 403, message: "Store not authorised for this SKU" },
+        times: 1,
+      });
+      const refused = await call(simulator, "POST", PATHS.create, { token, body: buildExternalOrder() });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ status: 403, message: "Store not authorised for this SKU" });
+      expect(simulator.control.orders()).toEqual([]);
+    }
+  });
+
+  it("notFound answers HTTP 404 with an HTML page on any operation, before authentication", async () => {
+    const { simulator } = await connected();
+    simulator.control.setFault("refreshToken", { notFound: true });
+    const response = await fetch(simulator.url + PATHS.refreshToken, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await response.text()).toMatch(/<html>.*404 Not Found/s);
+    expect(simulator.control.requests().at(-1)).toMatchObject({ operation: "refreshToken", status: 404, fault: "notFound" });
+  });
+
+  it.each([
+    ["wrapped", "empty", { status: 200, message: null, data: {}, rel: true }],
+    ["bare", "empty", {}],
+  ] as const)("answer: %s %s -> data {} although the order is stored", async (envelope, answer, expected) => {
+    const { simulator, token } = await connected({ envelope });
+    simulator.control.setFault("createOrderFromExternal", { answer, times: 1 });
+    const response = await call(simulator, "POST", PATHS.create, { token, body: buildExternalOrder() });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(expected);
+    expect(simulator.control.orders()).toHaveLength(1);
+  });
+
+  it("answer: unrecognised -> the id at the top of the result, not in orderBaseInfo; the order is stored", async () => {
+    const { simulator, token } = await connected();
+    simulator.control.setFault("createOrderFromExternal", { answer: "unrecognised", times: 1 });
+    const body = buildExternalOrder();
+    const data = dataOf(await call(simulator, "POST", PATHS.create, { token, body }));
+    const [stored] = simulator.control.orders();
+    expect(data).toEqual({ orderId: stored.orderBaseInfo.orderId, storeOrderId: body.storeOrderId });
+    expect(data.orderBaseInfo).toBeUndefined();
+  });
+
+  it("answer: oversized -> a valid answer of exactly oversizedBytes bytes, the order stored", async () => {
+    for (const envelope of ["wrapped", "bare"] as const) {
+      const { simulator, token } = await connected({ envelope });
+      simulator.control.setFault("createOrderFromExternal", { answer: "oversized", oversizedBytes: 300_000, times: 1 });
+      const body = buildExternalOrder();
+      const response = await fetch(CREATE_URL(simulator), { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify(body) });
+      const text = await response.text();
+      expect(Buffer.byteLength(text)).toBe(300_000);
+      const parsed = JSON.parse(text);
+      const order = envelope === "bare" ? parsed : parsed.data;
+      expect(order.orderBaseInfo.storeOrderId).toBe(body.storeOrderId);
+      expect(order.padding).toMatch(/^x+$/);
+      expect(simulator.control.orders()).toHaveLength(1);
+      await expect.poll(() => simulator.control.requests().at(-1)?.sentBytes).toBe(300_000);
+    }
+  });
+
+  it("answer: oversized streams 50 MB by default, and stops when the client hangs up", async () => {
+    const { simulator, token } = await connected();
+    simulator.control.setFault("createOrderFromExternal", { answer: "oversized", times: 2 });
+    const post = () => fetch(CREATE_URL(simulator), { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify(buildExternalOrder()) });
+    let total = 0;
+    const whole = (await post()).body!.getReader();
+    for (let part = await whole.read(); !part.done; part = await whole.read()) total += part.value.byteLength;
+    expect(total).toBe(50 * 1024 * 1024);
+    const reader = (await post()).body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await expect.poll(() => simulator.control.requests().at(-1)?.sentBytes).toBeDefined();
+    expect(simulator.control.requests().at(-1)!.sentBytes!).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it("commitAfterMs: never answers; the order is invisible until then, a create sent again meanwhile makes a second", async () => {
+    const { simulator, token } = await connected();
+    simulator.control.setFault("createOrderFromExternal", { commitAfterMs: 400, times: 1 });
+    const body = buildExternalOrder();
+    const started = Date.now();
+    await expect(call(simulator, "POST", PATHS.create, { token, body, signal: AbortSignal.timeout(100) })).rejects.toThrow(/abort|timeout/i);
+    const lookups = async () => ({
+      byExternalId: dataOf(await call(simulator, "POST", PATHS.byExternalId, { token, body: { storeCode: body.storeCode, storeOrderId: body.storeOrderId } })).length,
+      list: dataOf(await call(simulator, "GET", PATHS.list(body.storeOrderId), { token })).rows.length,
+      control: simulator.control.orders().length,
+    });
+    expect(await lookups()).toEqual({ byExternalId: 0, list: 0, control: 0 });
+    // The app, finding nothing, sends again (duplicateCreate "return-existing" cannot see the pending one).
+    const second = dataOf(await call(simulator, "POST", PATHS.create, { token, body }));
+    expect(await lookups()).toEqual({ byExternalId: 1, list: 1, control: 1 });
+    await expect.poll(async () => (await lookups()).byExternalId, { timeout: 2_000, interval: 25 }).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    const ids = simulator.control.orders().map((order) => order.orderBaseInfo.orderId);
+    expect(ids).toContain(second.orderBaseInfo.orderId);
+    const statuses = dataOf(await call(simulator, "POST", PATHS.status, { token, body: ids }));
+    expect(statuses).toHaveLength(2);
+    expect(simulator.control.requests().find((entry) => entry.operation === "createOrderFromExternal")).toMatchObject({ status: null, fault: "commitAfterMs" });
+  });
+
+  it.each([
+    ["space", /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/],
+    ["epoch-seconds", /^\d{10}$/],
+    ["epoch-ms", /^\d{13}$/],
+  ] as const)("quirks.createTime %s changes createTime in answers, not the stored order", async (createTime, pattern) => {
+    const { simulator, token } = await connected();
+    for (const operation of ["createOrderFromExternal", "getOrdersByExternalOrderId", "listOrderByStoreOrderId"]) {
+      simulator.control.setFault(operation, { quirks: { createTime } });
+    }
+    const body = buildExternalOrder();
+    const created = dataOf(await call(simulator, "POST", PATHS.create, { token, body }));
+    const found = dataOf(await call(simulator, "POST", PATHS.byExternalId, { token, body: { storeCode: body.storeCode, storeOrderId: body.storeOrderId } }));
+    const listed = dataOf(await call(simulator, "GET", PATHS.list(body.storeOrderId), { token }));
+    for (const order of [created, found[0], listed.rows[0]]) expect(String(order.orderBaseInfo.createTime)).toMatch(pattern);
+    if (createTime !== "space") expect(typeof created.orderBaseInfo.createTime).toBe("number");
+    expect(simulator.control.orders()[0].orderBaseInfo.createTime).toMatch(/Z$/);
+  });
+
+  it("quirks.userIdAsNumber sends userId as a number in token responses", async () => {
+    const simulator = await startSimulator({ userId: "778899" });
+    simulator.control.setFault("accessToken", { quirks: { userIdAsNumber: true } });
+    expect((await connect(simulator)).userId).toBe(778899);
+    simulator.control.configure({ userId: "sim-user-1" });
+    simulator.control.setFault("accessToken", { quirks: { userIdAsNumber: true } });
+    expect(typeof (await connect(simulator)).userId).toBe("number");
+  });
+
+  it("refuses answer and commitAfterMs for other operations, and oversizedBytes without answer: oversized", async () => {
+    const { simulator } = await connected();
+    expect(() => simulator.control.setFault("getCountryCode", { answer: "empty" })).toThrow(/answer: only for createOrderFromExternal/);
+    expect(() => simulator.control.setFault("*", { commitAfterMs: 10 })).toThrow(/commitAfterMs: only for createOrderFromExternal/);
+    expect(() => simulator.control.setFault("createOrderFromExternal", { oversizedBytes: 10 })).toThrow(/oversizedBytes/);
+    expect(() => simulator.control.setFault("createOrderFromExternal", { answer: "huge" as never })).toThrow(/answer/);
+    expect(() => simulator.control.setFault("createOrderFromExternal", { quirks: { createTime: "weird" as never } })).toThrow(/quirks.createTime/);
+  });
+});

@@ -250,7 +250,15 @@ describe("logistics operations", () => {
 describe("routing", () => {
   it("answers an unknown path with 404 and a known path with the wrong method with 405", async () => {
     const { simulator, token } = await connected();
-    expect((await call(simulator, "GET", "/api/customer/admin/orders/getPrivateProduct", { token })).status).toBe(404);
+    const unknown = await call(simulator, "GET", "/api/customer/admin/orders/getPrivateProduct", { token });
+    expect(unknown.status).toBe(404);
+    // The framework's own error body, not a HyperSKU envelope: no data, no message.
+    expect(unknown.body).toEqual({
+      timestamp: expect.any(String),
+      status: 404,
+      error: "Not Found",
+      path: "/api/customer/admin/orders/getPrivateProduct",
+    });
     expect((await call(simulator, "GET", `${PATHS.create}/`, { token })).status).toBe(404);
     const wrong = await call(simulator, "GET", PATHS.create, { token });
     expect(wrong.status).toBe(405);

@@ -16,7 +16,19 @@ export interface RequestLogEntry {
   body: unknown;
   status: number | null;
   /** The injected fault that shaped this answer, if any. */
-  fault?: "latency" | "hang" | "rateLimit" | "errorRate" | "commitThenTimeout" | "reject";
+  fault?:
+    | "latency"
+    | "hang"
+    | "rateLimit"
+    | "errorRate"
+    | "commitThenTimeout"
+    | "reject"
+    | "notFound"
+    | "commitAfterMs"
+    | "answer"
+    | "quirks";
+  /** Bytes of an `answer: "oversized"` body written before it ended or the client went away. */
+  sentBytes?: number;
 }
 
 export const REQUEST_LOG_LIMIT = 10_000;

@@ -52,3 +52,24 @@ export function clientRejected(message: string): Reply {
 export function httpError(status: number, message: string, headers?: Record<string, string>): Reply {
   return { status, body: { status, message }, headers };
 }
+
+/**
+ * No operation at this path, or the wrong method: the Java framework's own error body
+ * (`{timestamp, status, error, path}`, Spring Boot's default), not a HyperSKU envelope. Ours: HyperSKU's
+ * real answer is unknown (notes part 2: "HTTP 404 body unknown"), and its schema names are Spring's.
+ */
+export function routeError(status: 404 | 405, path: string, headers?: Record<string, string>): Reply {
+  const error = status === 404 ? "Not Found" : "Method Not Allowed";
+  return { status, body: { timestamp: new Date().toISOString(), status, error, path }, headers };
+}
+
+/** The `notFound` fault: what a proxy in front of the API answers for a path it does not know. */
+export const NOT_FOUND_PAGE =
+  "<!doctype html><html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body></html>";
+
+/** Whether a reply is a successful result (HTTP 200, and envelope status 200 when wrapped). */
+export function isSuccess(options: EnvelopeOptions, reply: Reply): boolean {
+  if (reply.status !== 200) return false;
+  if (options.envelope === "bare") return true;
+  return (reply.body as { status?: unknown } | null)?.status === 200;
+}

@@ -5,11 +5,21 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { PAGE_HEADERS, decide, renderAuthorizePage, type PageReply } from "./authorize-page";
+import { shapeSuccess, streamOversized } from "./answer-faults";
+import { authorizePage, sendPage } from "./page-http";
 import { handleControl } from "./control-http";
 import type { SimulatorOptions } from "./options";
 import type { RequestLogEntry } from "./request-log";
-import { BUSINESS, businessError, httpError, tokenRejected, type Reply } from "./responses";
+import {
+  BUSINESS,
+  NOT_FOUND_PAGE,
+  businessError,
+  httpError,
+  isSuccess,
+  routeError,
+  tokenRejected,
+  type Reply,
+} from "./responses";
 import { matchRoute } from "./routes";
 import { Simulator, type SimulatorControl } from "./simulator";
 
@@ -63,6 +73,7 @@ export async function startHyperskuSimulator(options: Partial<SimulatorOptions> 
 }
 
 async function handle(simulator: Simulator, closing: AbortSignal, req: http.IncomingMessage, res: http.ServerResponse) {
+  const arrived = Date.now();
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const method = req.method ?? "GET";
   const raw = await readBody(req);
@@ -92,9 +103,9 @@ async function handle(simulator: Simulator, closing: AbortSignal, req: http.Inco
   }
 
   const match = matchRoute(method, url.pathname);
-  if (match.kind === "none") return send(res, entry, httpError(404, `no operation at ${method} ${url.pathname}`));
+  if (match.kind === "none") return send(res, entry, routeError(404, url.pathname));
   if (match.kind === "wrong-method") {
-    return send(res, entry, httpError(405, `use ${match.allowed.join(" or ")} for ${url.pathname}`, { Allow: match.allowed.join(", ") }));
+    return send(res, entry, routeError(405, url.pathname, { Allow: match.allowed.join(", ") }));
   }
   const { route, params } = match;
   entry.operation = route.operation;
@@ -109,6 +120,13 @@ async function handle(simulator: Simulator, closing: AbortSignal, req: http.Inco
       entry.fault = "hang";
       return; // never answer; the socket is destroyed when the client gives up or the server closes
     }
+    if (plan.notFound) {
+      entry.fault = "notFound";
+      entry.status = 404;
+      res.writeHead(404, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(NOT_FOUND_PAGE);
+      return;
+    }
     if (plan.rateLimitSeconds !== undefined) {
       entry.fault = "rateLimit";
       const headers = { "Retry-After": String(plan.rateLimitSeconds) };
@@ -120,7 +138,9 @@ async function handle(simulator: Simulator, closing: AbortSignal, req: http.Inco
     }
     if (plan.reject) {
       entry.fault = "reject";
-      return send(res, entry, businessError(simulator.options, plan.reject.status, plan.reject.message));
+      const { status, message, httpStatus } = plan.reject;
+      const refusal = businessError(simulator.options, status, message);
+      return send(res, entry, httpStatus === undefined ? refusal : { ...refusal, status: httpStatus });
     }
   }
 
@@ -139,45 +159,22 @@ async function handle(simulator: Simulator, closing: AbortSignal, req: http.Inco
     }
   }
 
-  const reply = simulator.run(route, { body, params, query: url.searchParams });
+  const commitAt = plan?.commitAfterMs === undefined ? undefined : arrived + plan.commitAfterMs;
+  const reply = simulator.run(route, { body, params, query: url.searchParams, commitAt });
   if (plan?.commitThenTimeout) {
     entry.fault = "commitThenTimeout";
     return; // the work is done and stored; the answer never comes
   }
-  send(res, entry, reply);
-}
-
-function authorizePage(simulator: Simulator, method: string, url: URL, raw: string, entry: RequestLogEntry): PageReply {
-  if (url.pathname === "/application/auth" && method === "GET") {
-    entry.operation = "authorize";
-    const get = (name: string) => url.searchParams.get(name);
-    return renderAuthorizePage(
-      { clientId: get("clientId"), scope: get("scope"), redirectUri: get("redirectUri"), state: get("state") },
-      simulator.options,
-    );
+  if (commitAt !== undefined) {
+    entry.fault = "commitAfterMs";
+    return; // stored, visible from commitAt on; the answer never comes
   }
-  if (url.pathname === "/application/auth/decision" && method === "POST") {
-    entry.operation = "authorizeDecision";
-    const form = new URLSearchParams(raw);
-    const get = (name: string) => form.get(name);
-    return decide(
-      { clientId: get("clientId"), scope: get("scope"), redirectUri: get("redirectUri"), state: get("state"), decision: get("decision") },
-      simulator.options,
-      () => simulator.issueCode(),
-    );
-  }
-  return { status: 405, html: "<!doctype html><title>Method not allowed</title><p>Method not allowed</p>" };
-}
-
-function sendPage(res: http.ServerResponse, entry: RequestLogEntry, page: PageReply) {
-  entry.status = page.status;
-  if ("location" in page) {
-    res.writeHead(302, { Location: page.location, "Cache-Control": "no-store" });
-    res.end();
-    return;
-  }
-  res.writeHead(page.status, PAGE_HEADERS);
-  res.end(page.html);
+  const shaped = plan && isSuccess(simulator.options, reply) ? shapeSuccess(simulator.options, plan, reply) : null;
+  if (!shaped) return send(res, entry, reply);
+  entry.fault = shaped.fault;
+  if (shaped.answer.kind === "reply") return send(res, entry, shaped.answer.reply);
+  entry.status = 200;
+  entry.sentBytes = await streamOversized(res, shaped.answer);
 }
 
 function send(res: http.ServerResponse, entry: RequestLogEntry, reply: Reply) {

@@ -2,7 +2,7 @@
  * The simulator without HTTP: options, state, faults, request log, persistence and the clock-driven
  * lifecycle, plus the in-process control surface. server.ts wires it to sockets.
  */
-import { FaultRegistry, faultSchema, type Fault } from "./faults";
+import { CREATE_ONLY_FAULTS, FaultRegistry, faultSchema, type Fault } from "./faults";
 import { AdvanceError, advanceOrder, canSplit, type AdvanceRequest } from "./lifecycle";
 import { checkAuthorization, expireAccessTokens, issueCode } from "./operations/auth";
 import { advanceContext } from "./operations/lifecycle-context";
@@ -18,7 +18,7 @@ import { RequestLog, type RequestLogEntry } from "./request-log";
 import type { Reply } from "./responses";
 import { createRng, type Rng } from "./rng";
 import { OPERATION_NAMES, type Route } from "./routes";
-import { createEmptyState, findOrder, type SimulatorState } from "./state";
+import { commitDueOrders, createEmptyState, findOrder, type SimulatorState } from "./state";
 import { nextStatus } from "./statuses";
 import type { Order } from "./types";
 
@@ -34,6 +34,7 @@ export interface SimulatorControl {
   advance(orderId: number | "all", request?: AdvanceRequest): Order[];
   /** Makes every issued access token expired (refresh tokens stay valid); returns how many. */
   expireAccessTokens(): number;
+  /** Every committed order; a late commit (`commitAfterMs`) appears once its time has come. */
   orders(): Order[];
   requests(): RequestLogEntry[];
   /** A fresh authorization code, as if the user had approved on the authorization page. */
@@ -85,15 +86,25 @@ export class Simulator {
     return checkAuthorization(this.state, this.options, header, Date.now());
   }
 
-  run(route: Route, request: { body: unknown; params: Record<string, string>; query: URLSearchParams }): Reply {
+  run(
+    route: Route,
+    request: { body: unknown; params: Record<string, string>; query: URLSearchParams; commitAt?: number },
+  ): Reply {
+    const now = new Date();
+    this.commitDue(now);
     return route.handler({
       ...request,
       options: this.options,
       state: this.state,
       rng: this.rng,
-      now: new Date(),
+      now,
       changed: () => this.changed(),
     });
+  }
+
+  /** Late commits (`commitAfterMs`) whose time has come become orders; checked before anything reads them. */
+  commitDue(now = new Date()): void {
+    if (commitDueOrders(this.state, now.getTime())) this.changed();
   }
 
   issueCode(): string {
@@ -133,6 +144,10 @@ export class Simulator {
         const issue = parsed.error.issues[0];
         throw new ControlError(`invalid fault ${issue.path.join(".") || "value"}: ${issue.message}`);
       }
+      const createOnly = parsed ? CREATE_ONLY_FAULTS.filter((name) => parsed.data[name] !== undefined) : [];
+      if (createOnly.length > 0 && operation !== "createOrderFromExternal") {
+        throw new ControlError(`invalid fault ${createOnly[0]}: only for createOrderFromExternal, not "${operation}"`);
+      }
       this.faults.set(operation, parsed ? parsed.data : null);
     },
     faults: () => this.faults.list(),
@@ -142,12 +157,16 @@ export class Simulator {
       this.changed();
       return count;
     },
-    orders: () => structuredClone(this.state.orders.map((stored) => stored.order)),
+    orders: () => {
+      this.commitDue();
+      return structuredClone(this.state.orders.map((stored) => stored.order));
+    },
     requests: () => this.log.list(),
     issueAuthorizationCode: () => this.issueCode(),
   };
 
   private advance(orderId: number | "all", request: AdvanceRequest): Order[] {
+    this.commitDue();
     const ctx = advanceContext({ state: this.state, rng: this.rng, now: new Date() });
     if (orderId !== "all") {
       const stored = findOrder(this.state, orderId);
@@ -193,6 +212,7 @@ export class Simulator {
 
   private autoAdvance(every: number): void {
     const now = new Date();
+    this.commitDue(now);
     const ctx = advanceContext({ state: this.state, rng: this.rng, now });
     let moved = false;
     for (const stored of this.state.orders) {

@@ -16,11 +16,19 @@ export interface TokenRecord {
   expiresAt: number;
 }
 
+/** A created order HyperSKU has not committed yet (the `commitAfterMs` fault): invisible until `visibleAt`. */
+export interface PendingOrder {
+  visibleAt: number;
+  stored: StoredOrder;
+}
+
 export interface SimulatorState {
   nextOrderId: number;
   nextItemId: number;
   nextTrackingSeq: number;
   orders: StoredOrder[];
+  /** Absent in state files written before the `commitAfterMs` fault existed. */
+  pending?: PendingOrder[];
   codes: Record<string, CodeRecord>;
   accessTokens: Record<string, TokenRecord>;
   refreshTokens: Record<string, TokenRecord>;
@@ -36,6 +44,7 @@ export function createEmptyState(): SimulatorState {
     nextItemId: FIRST_ITEM_ID,
     nextTrackingSeq: 1,
     orders: [],
+    pending: [],
     codes: {},
     accessTokens: {},
     refreshTokens: {},
@@ -44,4 +53,16 @@ export function createEmptyState(): SimulatorState {
 
 export function findOrder(state: SimulatorState, orderId: number): StoredOrder | undefined {
   return state.orders.find((stored) => stored.order.orderBaseInfo.orderId === orderId);
+}
+
+/** Commits every pending order whose time has come; returns whether any was. */
+export function commitDueOrders(state: SimulatorState, now: number): boolean {
+  const pending = state.pending ?? [];
+  const due = pending.filter((entry) => entry.visibleAt <= now);
+  if (due.length === 0) return false;
+  state.pending = pending.filter((entry) => entry.visibleAt > now);
+  for (const entry of due.sort((a, b) => a.visibleAt - b.visibleAt)) {
+    state.orders.push({ ...entry.stored, stateSince: entry.visibleAt });
+  }
+  return true;
 }

@@ -6,6 +6,7 @@ import type { HyperskuConfig } from "~/integrations/hypersku/config";
 import {
   HyperskuAuthorizationCodeRejectedError,
   HyperskuClientCredentialsRejectedError,
+  HyperskuEndpointNotFoundError,
   HyperskuError,
   HyperskuNotConfiguredError,
   HyperskuNotConnectedError,
@@ -238,13 +239,14 @@ describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, a
       expect(error.httpStatus).toBe(style.envelope === "bare" ? 400 : 200);
     });
 
-    it("a path override is used (here: a wrong one, answered 404 -> Rejected)", async () => {
+    it("a path override is used (here: a wrong one, answered 404 without an envelope -> EndpointNotFound)", async () => {
       const { auth } = await connect();
       const config = clientConfig();
       const overridden = createHyperskuClient(clientConfig({ paths: { ...config.paths, getCountryCode: "/api/nowhere" } }), { logger });
       const error = await caught(overridden.getCountryCode(auth));
-      expect(error).toBeInstanceOf(HyperskuRejectedError);
+      expect(error).toBeInstanceOf(HyperskuEndpointNotFoundError);
       expect(error.httpStatus).toBe(404);
+      expect(error.message).toContain("getCountryCode");
     });
   });
 
@@ -303,6 +305,87 @@ describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, a
       simulator.control.setFault("createOrderFromExternal", { hang: true, times: 1 });
       expect(await caught(client.createOrderFromExternal(auth, order))).toBeInstanceOf(HyperskuOutcomeUnknownError);
       expect(await client.getOrdersByExternalOrderId(auth, { storeCode: SHOP, storeOrderId: order.storeOrderId })).toEqual([]);
+    });
+
+    it("a 403 with HyperSKU's message on a create: Rejected with its words; no refresh, the shop stays connected", async () => {
+      const { response } = await connect();
+      const store = createMemoryTokenStore({ [SHOP]: tokenResponseToTokenSet(response, new Date()) });
+      const manager = createHyperskuTokenManager({ client, store });
+      simulator.control.setFault("createOrderFromExternal", {
+        reject: { status: 403, httpStatus: 403, message: "Store not authorised for this SKU" },
+        times: 1,
+      });
+      const order = buildExternalOrder({ storeCode: SHOP });
+      const error = await caught(manager.withAccessToken(SHOP, (auth) => client.createOrderFromExternal(auth, order)));
+      expect(error).toBeInstanceOf(HyperskuRejectedError);
+      expect(error).toMatchObject({ message: "Store not authorised for this SKU", httpStatus: 403 });
+      expect(requestsOf("refreshToken")).toEqual([]);
+      expect(store.reconnectNeeded).toEqual([]);
+      // The next order goes through with the same token.
+      await expect(manager.withAccessToken(SHOP, (auth) => client.createOrderFromExternal(auth, order))).resolves.toBeDefined();
+    });
+
+    it("a create answered 404 by a page (wrong path) -> EndpointNotFound, and HyperSKU stored nothing", async () => {
+      const { auth } = await connect();
+      simulator.control.setFault("createOrderFromExternal", { notFound: true, times: 1 });
+      const error = await caught(client.createOrderFromExternal(auth, buildExternalOrder({ storeCode: SHOP })));
+      expect(error).toBeInstanceOf(HyperskuEndpointNotFoundError);
+      expect(error).not.toBeInstanceOf(HyperskuOutcomeUnknownError);
+      expect(simulator.control.orders()).toEqual([]);
+    });
+
+    it("a refresh endpoint answering 404 pages: the operator is told, the shop is not sent to reconnect", async () => {
+      const { response } = await connect();
+      const store = createMemoryTokenStore({ [SHOP]: tokenResponseToTokenSet(response, new Date()) });
+      const manager = createHyperskuTokenManager({ client, store });
+      simulator.control.expireAccessTokens();
+      simulator.control.setFault("refreshToken", { notFound: true });
+      const error = await caught(manager.withAccessToken(SHOP, (auth) => client.getCountryCode(auth)));
+      expect(error).toBeInstanceOf(HyperskuEndpointNotFoundError);
+      expect(error.operation).toBe("refreshToken");
+      expect(store.reconnectNeeded).toEqual([]);
+    });
+
+    it.each(["empty", "unrecognised"] as const)(
+      "a create answered 200 with an %s result -> OutcomeUnknown; the lookup then finds the stored order",
+      async (answer) => {
+        const { auth } = await connect();
+        const order = buildExternalOrder({ storeCode: SHOP });
+        simulator.control.setFault("createOrderFromExternal", { answer, times: 1 });
+        expect(await caught(client.createOrderFromExternal(auth, order))).toBeInstanceOf(HyperskuOutcomeUnknownError);
+        const found = await client.getOrdersByExternalOrderId(auth, { storeCode: SHOP, storeOrderId: order.storeOrderId });
+        expect(found.map((candidate) => candidate.orderBaseInfo?.storeOrderId)).toEqual([order.storeOrderId]);
+      },
+    );
+
+    it.each(["space", "epoch-seconds", "epoch-ms"] as const)("createTime as %s does not fail a create or a lookup", async (createTime) => {
+      const { auth } = await connect();
+      simulator.control.setFault("createOrderFromExternal", { quirks: { createTime } });
+      simulator.control.setFault("listOrderByStoreOrderId", { quirks: { createTime } });
+      const { order, created, orderId } = await createOrder(auth);
+      expect(created.orderBaseInfo.createTime).toBeInstanceOf(Date);
+      const [listed] = await client.listOrderByStoreOrderId(auth, order.storeOrderId);
+      expect(listed.orderBaseInfo?.orderId).toBe(orderId);
+      expect(Math.abs(listed.orderBaseInfo!.createTime!.getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it("a numeric userId in the token response is read as text", async () => {
+      simulator.control.configure({ userId: "778899" });
+      simulator.control.setFault("accessToken", { quirks: { userIdAsNumber: true } });
+      const { response } = await connect();
+      expect(requestsOf("accessToken").at(-1)?.fault).toBe("quirks");
+      expect(response.userId).toBe("778899");
+      simulator.control.configure({ userId: "sim-user-1" });
+    });
+
+    it("a create committed after the client gave up: OutcomeUnknown, invisible at first, found once committed", async () => {
+      const { auth } = await connect();
+      const order = buildExternalOrder({ storeCode: SHOP });
+      simulator.control.setFault("createOrderFromExternal", { commitAfterMs: TIMEOUT_MS + 300, times: 1 });
+      expect(await caught(client.createOrderFromExternal(auth, order))).toBeInstanceOf(HyperskuOutcomeUnknownError);
+      const lookup = () => client.getOrdersByExternalOrderId(auth, { storeCode: SHOP, storeOrderId: order.storeOrderId });
+      expect(await lookup()).toEqual([]);
+      await expect.poll(async () => (await lookup()).length, { timeout: 2_000, interval: 50 }).toBe(1);
     });
 
     it("a server that is gone -> HyperskuUnavailableError, even for a create", async () => {
@@ -428,5 +511,36 @@ describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, a
     }
     expect(logger.entries.length).toBeGreaterThanOrEqual(6);
     expect(logger.entries.every((entry) => entry.fields.shop === SHOP || entry.fields.shop === undefined)).toBe(true);
+  });
+});
+
+describe("an oversized create answer (issue 14, item 11)", () => {
+  it("fails fast with OutcomeUnknown, reading a few MB of a 64 MB answer; the order is then found", async () => {
+    simulator.control.reset();
+    simulator.control.configure({ envelope: "wrapped", authErrorStyle: "http" });
+    const client = createHyperskuClient(clientConfig({ timeoutMs: 10_000 }), { logger: createCaptureLogger() });
+    const { accessToken } = await client.accessToken({ code: simulator.control.issueAuthorizationCode() });
+    const auth = { accessToken, shop: SHOP };
+    const order = buildExternalOrder({ storeCode: SHOP });
+    const size = 64 * 1024 * 1024;
+    simulator.control.setFault("createOrderFromExternal", { answer: "oversized", oversizedBytes: size, times: 1 });
+
+    const before = process.memoryUsage();
+    const started = Date.now();
+    const error = await caught(client.createOrderFromExternal(auth, order));
+    const elapsed = Date.now() - started;
+    const after = process.memoryUsage();
+
+    expect(error).toBeInstanceOf(HyperskuOutcomeUnknownError);
+    expect(error.message).toMatch(/larger than 4194304 bytes/);
+    expect(elapsed).toBeLessThan(5_000);
+    const MB = 1024 * 1024;
+    expect((after.rss - before.rss) / MB).toBeLessThan(30);
+    expect((after.heapUsed - before.heapUsed) / MB).toBeLessThan(30);
+    // The simulator stopped writing once the client hung up: far less than the answer was sent.
+    await expect.poll(() => requestsOf("createOrderFromExternal").at(-1)?.sentBytes).toBeDefined();
+    expect(requestsOf("createOrderFromExternal").at(-1)!.sentBytes!).toBeLessThan(size / 2);
+    const found = await client.getOrdersByExternalOrderId(auth, { storeCode: SHOP, storeOrderId: order.storeOrderId });
+    expect(found).toHaveLength(1);
   });
 });

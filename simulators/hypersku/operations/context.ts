@@ -14,6 +14,8 @@ export interface OperationContext {
   query: URLSearchParams;
   /** Tells persistence that `state` changed. */
   changed(): void;
+  /** Set by the `commitAfterMs` fault: a create stores its order as pending until this instant (epoch ms). */
+  commitAt?: number;
 }
 
 export type OperationHandler = (ctx: OperationContext) => Reply;

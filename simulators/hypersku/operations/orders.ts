@@ -38,7 +38,11 @@ export function createOrderFromExternal(ctx: OperationContext): Reply {
     nextItemId: () => ctx.state.nextItemId++,
     now: ctx.now,
   });
-  ctx.state.orders.push({ storeCode: input.storeCode, stateSince: ctx.now.getTime(), order });
+  const stored = { storeCode: input.storeCode, stateSince: ctx.now.getTime(), order };
+  // A late commit (commitAfterMs fault): nothing, duplicate checks included, sees it before its time,
+  // so a create sent again meanwhile makes a second order, as the real late commit would (issue 14, item 7).
+  if (ctx.commitAt !== undefined) (ctx.state.pending ??= []).push({ visibleAt: ctx.commitAt, stored });
+  else ctx.state.orders.push(stored);
   ctx.changed();
   return success(ctx.options, order);
 }
