@@ -65,10 +65,15 @@ export async function setOrder(order: Pick<Order, "id">, data: Prisma.OrderUpdat
   });
 }
 
-export async function hold(order: Order, code: string, reason: string, recheckMs: number): Promise<ForwardResult> {
+/** `createRefused`: the create this attempt sent is known not to have been taken (see Failure). */
+export async function hold(order: Order, code: string, reason: string, recheckMs: number, createRefused = false): Promise<ForwardResult> {
   const runAt = new Date(Date.now() + recheckMs);
   const changed = order.state !== "held" || order.stateCode !== code;
-  await setOrder(order, { state: "held", stateCode: code, stateReason: reason, nextAttemptAt: runAt }, changed ? { kind: "held", message: reason } : undefined);
+  await setOrder(
+    order,
+    { state: "held", stateCode: code, stateReason: reason, nextAttemptAt: runAt, ...(createRefused ? { createOutcomeUnknown: false } : {}) },
+    changed ? { kind: "held", message: reason } : undefined,
+  );
   return { kind: "reschedule", runAt, note: reason };
 }
 
@@ -156,10 +161,12 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
     logger.error({ orderId: order.id, shop: order.shop, err: error, createStarted: progress.createStarted }, "unexpected error while sending an order");
     return failOrRetry(current, attempt, { message: `Unexpected error while sending: ${describeUnexpectedError(error)}`, code: "send_error", outage: false });
   }
-  if (error instanceof HyperskuReconnectNeededError) return hold(current, "reconnect_needed", NOT_CONNECTED_REASON, HELD_RECHECK_MS);
-  if (isOperatorError(error)) return hold(current, "operator_configuration", `${OPERATOR_REASON} ${error.message}`, OPERATOR_RECHECK_MS);
-
   const ofCreate = error.operation === "createOrderFromExternal";
+  // Refused at the door (token refused twice, nothing at that path, nothing configured): HyperSKU never acted on it.
+  const refusedAtTheDoor = ofCreate && progress.createStarted && (error instanceof HyperskuReconnectNeededError || isOperatorError(error));
+  if (error instanceof HyperskuReconnectNeededError) return hold(current, "reconnect_needed", NOT_CONNECTED_REASON, HELD_RECHECK_MS, refusedAtTheDoor);
+  if (isOperatorError(error)) return hold(current, "operator_configuration", `${OPERATOR_REASON} ${error.message}`, OPERATOR_RECHECK_MS, refusedAtTheDoor);
+
   if (error instanceof HyperskuRejectedError && ofCreate) {
     // A refusal may be HyperSKU refusing a duplicate of an order it already has: check first.
     const existing = await findAtHypersku().catch(() => null);

@@ -100,7 +100,8 @@ async function adopt(order: Order, found: HyperskuOrder, snapshot: ShopifyOrderS
 }
 
 async function keepChecking(order: Order, until: Date): Promise<ForwardResult> {
-  const changed = order.state !== "checking";
+  // One timeline entry per window, however often the lookup runs meanwhile.
+  const changed = order.state !== "checking" || order.nextAttemptAt?.getTime() !== until.getTime();
   await setOrder(
     order,
     { state: "checking", stateCode: "create_unconfirmed", stateReason: CHECKING_REASON, nextAttemptAt: until },
