@@ -7,6 +7,7 @@
  */
 import prisma from "~/db.server";
 import { runBackfillStep, startBackfill } from "~/domain/backfill/run-backfill.server";
+import { retryOrder, sendOrderNow } from "~/domain/orders/order-actions.server";
 import { reconcileOrders } from "~/domain/orders/reconcile-orders.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
@@ -255,6 +256,22 @@ describe("redaction sticks: send past orders", () => {
     await expectRedactionStuck(unseenId, 1);
     expect(found(await allRowsText())).toEqual([]);
     expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(other.legacyResourceId)]);
+  });
+});
+
+describe("redaction sticks: the merchant's Send now and Retry", () => {
+  it("refuse a redacted order and change nothing", async () => {
+    const order = zeldasRestOrder({ financial_status: "pending" });
+    await callRoute(ordersCreate, createWebhookRequest({ topic: "orders/create", body: order }));
+    expect((await redactZelda([order.id as number])).status).toBe(200);
+    const row = await prisma.order.findFirstOrThrow({ where: { shopifyOrderId: String(order.id) } });
+
+    for (const action of [sendOrderNow, retryOrder]) {
+      expect(await action(TEST_SHOP, row.id)).toEqual({ ok: false, message: expect.stringContaining("erased at Shopify's request") });
+    }
+    await drainQueue();
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ state: "skipped", stateCode: "customer_redacted", updatedAt: row.updatedAt });
+    expect(hyperskuSawOf(String(order.id))).toEqual([]);
   });
 });
 

@@ -11,11 +11,13 @@
 import type { Order } from "@prisma/client";
 import prisma from "~/db.server";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { REDACTED_STATE_REASON } from "~/domain/privacy/redacted-intake.server";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
 import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
 import { enqueueJob } from "~/jobs/queue.server";
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { addOrderEvent, readSnapshot } from "~/models/order.server";
+import { isOrderRedacted } from "~/models/redacted-order.server";
 import { CHECKING_REASON } from "./forward-failures.server";
 import { isInFlight, isUnsent } from "./order-state";
 import { planForwarding } from "./plan-forwarding";
@@ -30,6 +32,8 @@ export async function sendOrderNow(shop: string, orderId: string, now = new Date
   if (!order) return { ok: false, message: "Order not found." };
   if (order.state === "sent") return { ok: false, message: "This order is already at HyperSKU." };
   if (order.state === "cancelled") return { ok: false, message: "This order was cancelled in Shopify, so it is not sent to HyperSKU." };
+  // Redaction sticks: an order whose customer's data was erased is never sent (app/domain/privacy).
+  if (await isOrderRedacted(prisma, shop, order.shopifyOrderId)) return { ok: false, message: REDACTED_STATE_REASON };
   const shopRecord = await prisma.shop.findUniqueOrThrow({ where: { domain: shop } });
   if (!canForward(parseHyperskuStatus(shopRecord.hyperskuStatus))) {
     return { ok: false, message: "Connect HyperSKU first; the order will then be sent automatically." };
