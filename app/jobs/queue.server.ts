@@ -303,6 +303,23 @@ export async function getQueueStats(now = new Date()): Promise<QueueStats> {
   };
 }
 
+/** What /health needs beyond the counts: jobs that failed for good lately, and leases nobody took over. */
+export interface QueueWarnings {
+  /** Jobs that ended "failed" at or after `failedSince`. */
+  failedSince: number;
+  /** The earliest lease end among running jobs whose lease ran out (their worker is gone). */
+  oldestExpiredLeaseAt: Date | null;
+}
+
+export async function getQueueWarnings(input: { failedSince: Date; now?: Date }): Promise<QueueWarnings> {
+  const now = input.now ?? new Date();
+  const [failedSince, expired] = await Promise.all([
+    prisma.job.count({ where: { status: "failed", finishedAt: { gte: input.failedSince } } }),
+    prisma.job.aggregate({ where: { status: "running", lockedUntil: { lt: now } }, _min: { lockedUntil: true } }),
+  ]);
+  return { failedSince, oldestExpiredLeaseAt: expired._min.lockedUntil };
+}
+
 function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;

@@ -1,36 +1,137 @@
 /**
- * What a load balancer or monitor needs to know, across all shops and without naming any: is the
- * database reachable, how far behind is the queue, how long has the oldest order waited to be sent.
+ * What a load balancer or monitor needs to know, across all shops and without naming any: can the
+ * database be read AND written (a full disk or a read-only database still answers SELECT 1), is
+ * the queue being worked, how long has the oldest order waited to be sent. Bounded in time: a
+ * database that does not answer is reported as such, never waited for (docs/decisions/0006).
  */
+import { randomUUID } from "node:crypto";
 import prisma from "~/db.server";
-import { getQueueStats } from "~/jobs/queue.server";
+import { getQueueStats, getQueueWarnings } from "~/jobs/queue.server";
+import { getStorageFault, StorageUnavailableError, type StorageFaultKind } from "~/models/storage-fault";
 
-/** Past this, the queue is considered behind (and the answer says "degraded", still 200). */
+/** Past this, due jobs are waiting for a worker that is not claiming them ("degraded", still 200). */
 export const QUEUE_LAG_DEGRADED_MS = 5 * 60_000;
+/** A job that failed for good within this window makes the answer "degraded". */
+export const RECENT_FAILURES_WINDOW_MS = 60 * 60_000;
+/** The whole database part of the check must answer within this. */
+export const HEALTH_TIMEOUT_MS = 2_000;
+
+export type QueueHealth = { pending: number; running: number; failed: number; failedRecently: number; lagMs: number };
 
 export type Health =
-  | { status: "ok" | "degraded"; database: "ok"; queue: { pending: number; running: number; failed: number; lagMs: number }; oldestWaitingOrderAgeMs: number | null; checkedAt: string }
-  | { status: "down"; database: "unreachable"; checkedAt: string };
+  | {
+      status: "ok" | "degraded";
+      database: "ok";
+      /** Why "degraded", in plain words; empty when ok. */
+      reasons: string[];
+      queue: QueueHealth;
+      oldestWaitingOrderAgeMs: number | null;
+      checkedAt: string;
+    }
+  | { status: "down"; database: StorageFaultKind; reason: string; checkedAt: string };
 
-export async function checkHealth(now = new Date()): Promise<Health> {
-  try {
-    await prisma.$queryRawUnsafe("SELECT 1");
-  } catch {
-    return { status: "down", database: "unreachable", checkedAt: now.toISOString() };
-  }
-  const [queue, oldest] = await Promise.all([
+/**
+ * A write that leaves nothing behind but must reach the disk: a row inserted and deleted in one
+ * committed transaction. (A rolled-back write would pass on a full disk: nothing is written.)
+ */
+async function probeWrite(now: Date): Promise<void> {
+  const id = `health-probe-${randomUUID()}`;
+  await prisma.$transaction([
+    prisma.$executeRaw`INSERT INTO "Job" ("id", "type", "status", "runAt", "attempts", "maxAttempts", "createdAt", "updatedAt")
+      VALUES (${id}, 'health_probe', 'cancelled', ${now}, 0, 0, ${now}, ${now})`,
+    prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${id}`,
+  ]);
+}
+
+async function readFacts(now: Date) {
+  const [queue, warnings, oldest] = await Promise.all([
     getQueueStats(now),
+    getQueueWarnings({ failedSince: new Date(now.getTime() - RECENT_FAILURES_WINDOW_MS), now }),
     prisma.order.findFirst({
       where: { state: { in: ["scheduled", "sending"] }, OR: [{ forwardNotBefore: null }, { forwardNotBefore: { lte: now } }] },
       orderBy: { createdAt: "asc" },
       select: { createdAt: true },
     }),
   ]);
+  return { queue, warnings, oldest };
+}
+
+/** Rejects with a storage fault if `work` has not settled in `ms` (the work itself is left to finish). */
+function withinTime<T>(work: Promise<T>, ms: number, describe: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StorageUnavailableError(describe())), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+type Attempt = { facts: Awaited<ReturnType<typeof readFacts>> } | { error: unknown; step: string; timedOut: boolean };
+
+async function attemptChecks(now: Date, timeoutMs: number): Promise<Attempt> {
+  let step = "a read";
+  const checks = (async () => {
+    await prisma.$queryRawUnsafe("SELECT 1");
+    step = "a write";
+    await probeWrite(now);
+    step = "the queue statistics";
+    return readFacts(now);
+  })();
+  let timedOut = false;
+  try {
+    const facts = await withinTime(checks, timeoutMs, () => {
+      timedOut = true;
+      return `the database did not answer ${step} within ${timeoutMs} ms`;
+    });
+    return { facts };
+  } catch (error) {
+    return { error, step, timedOut };
+  }
+}
+
+export async function checkHealth(now = new Date(), { timeoutMs = HEALTH_TIMEOUT_MS } = {}): Promise<Health> {
+  const checkedAt = now.toISOString();
+  const deadline = Date.now() + timeoutMs;
+  let attempt = await attemptChecks(now, timeoutMs);
+  // A pooled connection the server has just closed fails once, and is then replaced: look again
+  // before calling the database unreachable (never after a timeout, so the answer stays bounded).
+  if ("error" in attempt && !attempt.timedOut && getStorageFault(attempt.error)?.kind === "unreachable" && Date.now() < deadline) {
+    attempt = await attemptChecks(now, deadline - Date.now());
+  }
+  if ("error" in attempt) {
+    const fault = getStorageFault(attempt.error) ?? { kind: "unreachable" as const, reason: `the database failed ${attempt.step}` };
+    return { status: "down", database: fault.kind, reason: fault.reason, checkedAt };
+  }
+
+  const { queue, warnings, oldest } = attempt.facts;
+  // A running job whose lease ran out is due again: nobody has picked it up since then.
+  const expiredLeaseLagMs = warnings.oldestExpiredLeaseAt ? now.getTime() - warnings.oldestExpiredLeaseAt.getTime() : 0;
+  const lagMs = Math.max(queue.lagMs, expiredLeaseLagMs);
+  const reasons: string[] = [];
+  if (lagMs > QUEUE_LAG_DEGRADED_MS) reasons.push(`due jobs have waited ${minutes(lagMs)} min: no worker is claiming them`);
+  if (warnings.failedSince > 0) {
+    reasons.push(`${warnings.failedSince} job${warnings.failedSince === 1 ? "" : "s"} failed for good in the last ${minutes(RECENT_FAILURES_WINDOW_MS)} min`);
+  }
   return {
-    status: queue.lagMs > QUEUE_LAG_DEGRADED_MS ? "degraded" : "ok",
+    status: reasons.length ? "degraded" : "ok",
     database: "ok",
-    queue: { pending: queue.pending, running: queue.running, failed: queue.failed, lagMs: queue.lagMs },
+    reasons,
+    queue: { pending: queue.pending, running: queue.running, failed: queue.failed, failedRecently: warnings.failedSince, lagMs },
     oldestWaitingOrderAgeMs: oldest ? now.getTime() - oldest.createdAt.getTime() : null,
-    checkedAt: now.toISOString(),
+    checkedAt,
   };
+}
+
+let inFlight: Promise<Health> | null = null;
+
+/**
+ * For the endpoint, which anyone may call as often as they like: callers arriving while a check
+ * runs share its answer, so the write probe runs at most once at a time.
+ */
+export function getHealth(): Promise<Health> {
+  inFlight ??= checkHealth().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
 }
