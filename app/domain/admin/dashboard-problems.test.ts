@@ -33,6 +33,18 @@ describe("dashboard problems", () => {
     expect(problems.find((problem) => problem.id === "flagged")?.action).toEqual({ kind: "link", label: "Open #1001", url: "/app/orders/o1" });
   });
 
+  it("tells the operator's problems apart: orders held because the stored tokens cannot be opened", () => {
+    const problems = buildDashboardProblems({
+      ...calm,
+      counts: { held: 4 },
+      heldReasons: [{ code: "stored_token_unreadable", count: 3 }, { code: "not_connected", count: 1 }],
+    });
+    expect(problems.map((problem) => problem.id)).toEqual(["operator"]);
+    expect(problems[0].title).toBe("3 orders are held until the app's operator fixes its setup");
+    expect(problems[0].details[0].text).toMatch(/^3 orders: .*TOKEN_ENCRYPTION_KEYS/);
+    expect(problems[0].action).toEqual({ kind: "link", label: "See held orders", url: "/app/orders?tab=held" });
+  });
+
   it("words a single order in the singular", () => {
     const [failed] = buildDashboardProblems({ ...calm, counts: { failed: 1 } });
     expect(failed.title).toBe("1 order could not be sent");

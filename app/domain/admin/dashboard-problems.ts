@@ -23,6 +23,8 @@ export type ProblemInput = {
   counts: Record<string, number>;
   hyperskuCounts: Map<number, number>;
   needsAttentionReasons: { code: string | null; count: number }[];
+  /** Why orders are held, when some are (optional: older callers pass none). */
+  heldReasons?: { code: string | null; count: number }[];
   flagged: { total: number; rows: { id: string; name: string; flagReason: string | null }[] };
   parcelProblems: { total: number; rows: { order: { id: string; name: string }; fulfillmentError: string | null }[] };
 };
@@ -35,6 +37,13 @@ function describeReason(code: string | null): string {
   if (code === "hypersku_rejected") return "HyperSKU did not accept the order; open it to read HyperSKU's reason.";
   return "Open the order to see what is missing.";
 }
+
+/** Held orders only the app's operator can release (forward-failures.server.ts): not the merchant's to fix. */
+const OPERATOR_HOLDS: Record<string, string> = {
+  stored_token_unreadable:
+    "The HyperSKU tokens stored for this store cannot be opened with the app's configured encryption keys. The app's operator must restore the missing key (TOKEN_ENCRYPTION_KEYS), or connect HyperSKU again.",
+  operator_configuration: "The app's HyperSKU settings need attention from the app's operator. Open an order to see which.",
+};
 
 export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] {
   const problems: DashboardProblem[] = [];
@@ -52,6 +61,19 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
       }`,
       details: [],
       action: { kind: "link", label: reconnect ? "Reconnect HyperSKU" : "Connect HyperSKU", url: "/app/connection" },
+    });
+  }
+
+  const operatorHeld = (input.heldReasons ?? []).filter((reason) => reason.code !== null && Object.hasOwn(OPERATOR_HOLDS, reason.code));
+  if (connection.status === "connected" && operatorHeld.length > 0) {
+    const count = operatorHeld.reduce((sum, reason) => sum + reason.count, 0);
+    problems.push({
+      id: "operator",
+      tone: "critical",
+      title: `${plural(count, "order is", "orders are")} held until the app's operator fixes its setup`,
+      description: "They are kept safely and sent on their own once it is fixed; nothing is lost.",
+      details: operatorHeld.map((reason) => ({ text: `${plural(reason.count, "order")}: ${OPERATOR_HOLDS[reason.code!]}` })),
+      action: { kind: "link", label: "See held orders", url: "/app/orders?tab=held" },
     });
   }
 

@@ -31,6 +31,7 @@ export async function getDashboard(shop: string) {
     listParcelProblems(shop, 5),
   ]);
   const needsAttentionReasons = (counts.needs_attention ?? 0) > 0 ? await countReasonsInState(shop, "needs_attention") : [];
+  const heldReasons = (counts.held ?? 0) > 0 ? await countReasonsInState(shop, "held") : [];
   const status = parseHyperskuStatus(shopRecord?.hyperskuStatus);
   const reason = status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null;
   // Past the cap in any state, the total is only known to be past it too.
@@ -74,6 +75,7 @@ export async function getDashboard(shop: string) {
       counts,
       hyperskuCounts,
       needsAttentionReasons,
+      heldReasons,
       flagged,
       parcelProblems,
     }),

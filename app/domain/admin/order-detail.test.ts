@@ -138,4 +138,30 @@ describe("order detail view", () => {
     expect(view.address).toBeNull();
     expect(view.hypersku?.orderId).toBe("9");
   });
+
+  it("shows an order being checked with HyperSKU with its next check, and offers Retry only when no job runs it", () => {
+    const checking = order({
+      state: "checking",
+      stateCode: "create_unconfirmed",
+      stateReason: "HyperSKU did not confirm whether it received this order.",
+      createOutcomeUnknown: true,
+      attemptCount: 1,
+      lastAttemptAt: at,
+      nextAttemptAt: new Date(at.getTime() + 120_000),
+      sentRequest: JSON.stringify({ shippingAddress: { firstName: "Old", address1: "9 Old St", city: "Bonn", countryCode: "DE" } }),
+    });
+    const view = buildOrderDetail({ ...checking, parcels: [], events: [] }, "shop-a.myshopify.com");
+    expect(view.state).toMatchObject({ label: "Checking with HyperSKU", fix: expect.stringMatching(/never sends the order twice/) });
+    expect(view.attempts).toMatchObject({ nextLabel: "Next check with HyperSKU", next: expect.any(String) });
+    expect(view.attempts.next).not.toBe("");
+    expect(view.address?.source).toBe("shopify"); // a request that left is not "the address HyperSKU has"
+    expect(view.actions.retry).toBe(false);
+    expect(buildOrderDetail({ ...order({ state: "sending" }), parcels: [], events: [] }, "s.myshopify.com", true).actions.retry).toBe(true);
+  });
+
+  it("keeps the rest of HyperSKU's stored answer when one field no longer parses", () => {
+    const stored = JSON.stringify({ orderBaseInfo: { orderId: 9, status: 2, createTime: "2026-03-02 14:00:00", amount: 10, currencyCode: "EUR" } });
+    const view = buildOrderDetail({ ...order({ state: "sent", hyperskuOrderId: "9", hyperskuResponse: stored }), parcels: [], events: [] }, "s.myshopify.com");
+    expect(view.hypersku?.amounts).toEqual([{ label: "Total", value: "€10.00" }]);
+  });
 });
