@@ -12,7 +12,18 @@ import { ShopifyAdminFake } from "./admin-graphql-fake";
 /** One offline token handed out by token exchange (what an install or reinstall of the app does). */
 export type TokenExchange = { shop: string; accessToken: string; expiring: boolean; at: Date };
 
-export type ShopifyAdminServer = { url: string; fake: ShopifyAdminFake; tokenExchanges: TokenExchange[]; close: () => Promise<void> };
+/** One Admin API call's access token as checked with `checkAccessTokens`. */
+export type AccessTokenCheck = { shop: string; token: string | null; accepted: boolean };
+
+export type ShopifyAdminServer = {
+  url: string;
+  fake: ShopifyAdminFake;
+  tokenExchanges: TokenExchange[];
+  accessTokenChecks: AccessTokenCheck[];
+  /** Makes `token` valid for the shop (one it held before the test started). */
+  grantAccessToken: (shop: string, token: string) => void;
+  close: () => Promise<void>;
+};
 
 export type ShopifyAdminServerOptions = {
   fake?: ShopifyAdminFake;
@@ -21,7 +32,15 @@ export type ShopifyAdminServerOptions = {
   delayFor?: (query: string) => number;
   /** The app's secret: when given, token exchange checks the client secret and the id_token's signature. */
   apiSecret?: string;
+  /**
+   * Admin API calls must carry an access token issued to the shop (by token exchange, or granted),
+   * as Shopify requires; anything else is answered 401 as Shopify does. (Every issued token stays
+   * valid: the admin's parallel loaders may exchange twice, and either result may be stored.)
+   */
+  checkAccessTokens?: boolean;
 };
+
+const INVALID_TOKEN = { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" };
 
 const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
 const ID_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id_token";
@@ -73,20 +92,35 @@ function exchangeToken(shop: string, raw: string, apiSecret: string | undefined,
   };
 }
 
-export async function startShopifyAdminServer({ fake = new ShopifyAdminFake(), port = 0, delayFor, apiSecret }: ShopifyAdminServerOptions = {}): Promise<ShopifyAdminServer> {
+export async function startShopifyAdminServer({ fake = new ShopifyAdminFake(), port = 0, delayFor, apiSecret, checkAccessTokens = false }: ShopifyAdminServerOptions = {}): Promise<ShopifyAdminServer> {
   const tokenExchanges: TokenExchange[] = [];
+  const issuedTokens = new Map<string, Set<string>>();
+  const addToken = (shop: string, token: string) => void issuedTokens.set(shop, (issuedTokens.get(shop) ?? new Set()).add(token));
+  const accessTokenChecks: AccessTokenCheck[] = [];
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", async () => {
       const pathname = new URL(request.url ?? "/", "http://fake").pathname;
       if (pathname.startsWith("/oauth/access_token/")) {
-        const reply = exchangeToken(decodeURIComponent(pathname.slice("/oauth/access_token/".length)), body, apiSecret, tokenExchanges);
+        const tokenShop = decodeURIComponent(pathname.slice("/oauth/access_token/".length));
+        const reply = exchangeToken(tokenShop, body, apiSecret, tokenExchanges);
+        if (reply.status === 200) addToken(tokenShop, (reply.body as { access_token: string }).access_token);
         response.writeHead(reply.status, { "Content-Type": "application/json" }).end(JSON.stringify(reply.body));
         return;
       }
       try {
         const shop = decodeURIComponent(new URL(request.url ?? "/", "http://fake").pathname.replace(/^\/graphql\//, ""));
+        if (checkAccessTokens) {
+          const header = request.headers["x-shopify-access-token"];
+          const token = typeof header === "string" ? header : null;
+          const accepted = token !== null && (issuedTokens.get(shop)?.has(token) ?? false);
+          accessTokenChecks.push({ shop, token, accepted });
+          if (!accepted) {
+            response.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify(INVALID_TOKEN));
+            return;
+          }
+        }
         const { query, variables } = JSON.parse(body) as { query: string; variables?: Record<string, unknown> };
         const delay = delayFor?.(query) ?? 0;
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -102,6 +136,8 @@ export async function startShopifyAdminServer({ fake = new ShopifyAdminFake(), p
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     fake,
     tokenExchanges,
+    accessTokenChecks,
+    grantAccessToken: addToken,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

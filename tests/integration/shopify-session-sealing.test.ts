@@ -4,15 +4,25 @@
  * storage), the library still gets them plain, rows from before sealing keep working and are
  * sealed on first use, and a row sealed under a key no longer configured is treated as missing
  * with a clear log line, not an endless failure.
+ *
+ * The second part runs the production build over HTTP with Shopify's twin answering token exchange
+ * and checking the access token of every Admin API call (`checkAccessTokens`): the install, a
+ * legacy plain row, and a row under a retired key, each followed by a real Admin API call.
  */
+import path from "node:path";
 import { Session } from "@shopify/shopify-api";
 import prisma from "~/db.server";
 import { openSecret, sealSecret } from "~/domain/connection/token-crypto.server";
 import { isSealedToken } from "~/integrations/shopify/sealed-session-storage.server";
 import { capturedLogLines } from "~/logger.server";
 import { sessionStorage, unauthenticated } from "~/shopify.server";
+import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
+import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
+import { startAppServer, type RunningApp } from "../support/app-server";
+import { loadBuild } from "../support/build";
 import { isPostgresRun, resetDatabase } from "../support/database";
-import { TEST_SHOP } from "../support/shopify";
+import { buildGraphqlOrder } from "../support/order-factories";
+import { API_SECRET_KEY, BROWSER_USER_AGENT, createSessionToken, embeddedAppUrl, TEST_SHOP } from "../support/shopify";
 
 const OFFLINE_ID = `offline_${TEST_SHOP}`;
 const ACCESS = "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";
@@ -76,5 +86,101 @@ describe("Shopify session tokens at rest", () => {
     expect(logged).toMatchObject({ level: 50, shop: TEST_SHOP, reason: expect.stringContaining('key "retired" is not configured in TOKEN_ENCRYPTION_KEYS') });
     // The row is left for the next token exchange to replace, not rewritten with anything.
     expect((await sessionRow()).accessToken).toBe(sealed);
+  });
+});
+
+describe("Shopify session tokens at rest, over HTTP on the production build", () => {
+  let shopifyServer: ShopifyAdminServer;
+  let app: RunningApp;
+  const shopify = new ShopifyAdminFake();
+
+  beforeAll(async () => {
+    await loadBuild();
+    shopifyServer = await startShopifyAdminServer({ fake: shopify, apiSecret: API_SECRET_KEY, checkAccessTokens: true });
+    app = await startAppServer({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      WORKER_MODE: "off",
+      SHOPIFY_ADMIN_FAKE_URL: shopifyServer.url,
+      NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
+    });
+    const node = buildGraphqlOrder({ overrides: { createdAt: "2026-07-05T12:00:00Z", updatedAt: "2026-07-05T12:00:00Z" } });
+    node.id = `gid://shopify/Order/${node.legacyResourceId}`;
+    shopify.putOrder(TEST_SHOP, node as never);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await shopifyServer?.close();
+  });
+
+  const issuedTokens = () => shopifyServer.tokenExchanges.filter((exchange) => exchange.shop === TEST_SHOP).map((exchange) => exchange.accessToken);
+
+  /** "Send past orders" counts a range: an Admin API call with the shop's offline token, from the page's action. */
+  async function countPastOrders() {
+    const response = await fetch(`${app.url}/app/past-orders?_data=${encodeURIComponent("routes/app.past-orders")}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await createSessionToken(TEST_SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
+      body: new URLSearchParams({ intent: "count", from: "2026-07-01", to: "2026-07-10" }),
+    });
+    return { status: response.status, body: response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text() };
+  }
+
+  it("after install the row holds only sealed tokens, and Shopify receives the token it issued", async () => {
+    const checksBefore = shopifyServer.accessTokenChecks.length;
+    const page = await fetch(await embeddedAppUrl("/app", TEST_SHOP, app.url), { headers: { "User-Agent": BROWSER_USER_AGENT } });
+    expect(page.status).toBe(200);
+    const issued = issuedTokens();
+    expect(issued.length).toBeGreaterThanOrEqual(1);
+
+    const row = await sessionRow();
+    expect(isSealedToken(row.accessToken)).toBe(true);
+    expect(isSealedToken(row.refreshToken!)).toBe(true);
+    expect(issued).toContain(openSecret(row.accessToken, { shop: TEST_SHOP, field: "Session.accessToken" }));
+    const everything = await allRowsText();
+    for (const token of issued) expect(everything).not.toContain(token);
+    expect(everything).not.toMatch(/shprt_/);
+
+    expect(await countPastOrders()).toMatchObject({ status: 200, body: { ok: true, count: 1 } });
+    const checks = shopifyServer.accessTokenChecks.slice(checksBefore);
+    expect(checks.length).toBeGreaterThanOrEqual(1);
+    expect(checks.every((check) => check.accepted && issued.includes(check.token!))).toBe(true);
+  });
+
+  it("a plain row stored before sealing still calls Shopify with its token, and is sealed on that first use", async () => {
+    const legacy = "shpat_1e9acy00000000000000000000000000";
+    await prisma.session.create({ data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: legacy } });
+    shopifyServer.grantAccessToken(TEST_SHOP, legacy);
+    const exchangesBefore = shopifyServer.tokenExchanges.length;
+    const checksBefore = shopifyServer.accessTokenChecks.length;
+
+    expect(await countPastOrders()).toMatchObject({ status: 200, body: { ok: true, count: 1 } });
+    expect(shopifyServer.accessTokenChecks.slice(checksBefore)).toEqual([{ shop: TEST_SHOP, token: legacy, accepted: true }]);
+    expect(shopifyServer.tokenExchanges.length).toBe(exchangesBefore);
+    const row = await sessionRow();
+    expect(isSealedToken(row.accessToken)).toBe(true);
+    expect(await allRowsText()).not.toContain(legacy);
+
+    expect(await countPastOrders()).toMatchObject({ status: 200, body: { ok: true } });
+    expect(shopifyServer.accessTokenChecks.at(-1)).toEqual({ shop: TEST_SHOP, token: legacy, accepted: true });
+  });
+
+  it("a row sealed under a key no longer configured is logged and replaced by token exchange; the call succeeds", async () => {
+    const lost = "shpat_10570000000000000000000000000000";
+    const sealed = sealSecret(lost, { shop: TEST_SHOP, field: "Session.accessToken" }, [RETIRED_KEY]);
+    await prisma.session.create({ data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: sealed } });
+    const exchangesBefore = shopifyServer.tokenExchanges.length;
+    const checksBefore = shopifyServer.accessTokenChecks.length;
+
+    expect(await countPastOrders()).toMatchObject({ status: 200, body: { ok: true, count: 1 } });
+    expect(shopifyServer.tokenExchanges.length).toBeGreaterThan(exchangesBefore);
+    const fresh = shopifyServer.tokenExchanges.slice(exchangesBefore).map((exchange) => exchange.accessToken);
+    const checks = shopifyServer.accessTokenChecks.slice(checksBefore);
+    expect(checks.length).toBeGreaterThanOrEqual(1);
+    expect(checks.every((check) => check.accepted && fresh.includes(check.token!))).toBe(true);
+    const row = await sessionRow();
+    expect(fresh).toContain(openSecret(row.accessToken, { shop: TEST_SHOP, field: "Session.accessToken" }));
+    expect(app.output()).toContain("Shopify session token cannot be opened");
+    expect(app.output()).toContain(String.raw`key \"retired\" is not configured in TOKEN_ENCRYPTION_KEYS`);
+    expect(app.output()).not.toContain(lost);
   });
 });
