@@ -16,6 +16,8 @@
  * waited forever. Here the gate is released however a transaction ends, a failed COMMIT is rolled
  * back, and a wait for the gate is bounded. WAL lets readers in other processes proceed while one writes.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type {
   IsolationLevel,
@@ -183,6 +185,24 @@ export function serializeSqliteAdapter(adapter: SqlDriverAdapter, { waitLimitMs 
   });
 }
 
+/**
+ * SQLite says "unable to open database file" (SQLITE_CANTOPEN) when a WAL database sits on a
+ * read-only volume (it cannot create the -shm file): say what the file system says instead.
+ */
+function explainOpenFailure(file: string, error: unknown): unknown {
+  for (const target of [path.dirname(file), file]) {
+    try {
+      fs.accessSync(target, fs.constants.W_OK);
+    } catch (access) {
+      const code = (access as NodeJS.ErrnoException).code;
+      if (code === "EROFS" || code === "EACCES" || code === "EPERM") {
+        return new StorageUnavailableError(`the database file cannot be written (${code})`, { kind: "read_only", cause: error });
+      }
+    }
+  }
+  return error;
+}
+
 export interface SqliteAdapterOptions {
   /** How long a statement waits for another process's write lock (SQLite's busy timeout). */
   busyTimeoutMs?: number;
@@ -204,7 +224,7 @@ export function createSqliteAdapter(file: string, options: SqliteAdapterOptions 
       } catch (error) {
         // A read-only or full volume: close this handle; Prisma connects again on the next query.
         await adapter.dispose().catch(() => undefined);
-        throw error;
+        throw explainOpenFailure(file, error);
       }
       return serializeSqliteAdapter(adapter, { waitLimitMs });
     },
