@@ -13,6 +13,7 @@ import { configureHypersku, getHypersku } from "~/domain/connection/hypersku.ser
 import { sealSecret } from "~/domain/connection/token-crypto.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id";
+import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { connectShop, installShop } from "../support/connected-shop";
@@ -239,6 +240,30 @@ describe("a create whose outcome is unknown", () => {
     expect(sent.state).toBe("sent");
     expect(creates()).toHaveLength(2);
     expect(atHypersku(order.shopifyOrderId)).toHaveLength(1); // the hung create never landed
+  });
+
+  it("stops an order a customer redaction caught while it was being checked: never looked up or sent again", async () => {
+    simulator.control.setFault("createOrderFromExternal", { hang: true, times: 1 });
+    const payload = buildRestOrder();
+    const order = await receive(payload);
+    await runWorkerOnce();
+    expect((await reload(order.id)).state).toBe("checking");
+
+    const customer = payload.customer as JsonObject | undefined;
+    const redacted = await callRoute(
+      customersRedact,
+      createWebhookRequest({
+        topic: "customers/redact",
+        body: { shop_id: 1, shop_domain: TEST_SHOP, customer: { id: customer?.id ?? 1, email: payload.email ?? null, phone: null }, orders_to_redact: [payload.id] },
+      }),
+    );
+    expect(redacted.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
+    const lookupsBefore = simulator.control.requests().filter((r) => r.operation === "getOrdersByExternalOrderId").length;
+    await drainQueue();
+    expect(await reload(order.id)).toMatchObject({ state: "skipped", stateCode: "customer_redacted", createOutcomeUnknown: false });
+    expect(simulator.control.requests().filter((r) => r.operation === "getOrdersByExternalOrderId")).toHaveLength(lookupsBefore);
+    expect(creates()).toHaveLength(1);
   });
 });
 

@@ -21,6 +21,8 @@ import { env } from "~/env.server";
 import { changeAddressKey, JOB_TYPES } from "~/jobs/job-types";
 import { enqueueJob } from "~/jobs/queue.server";
 import { readSnapshot } from "~/models/order.server";
+import { isOrderRedacted } from "~/models/redacted-order.server";
+import { REDACTED_STATE_CODE, REDACTED_STATE_REASON } from "~/domain/privacy/redacted-intake.server";
 import { readSentAddress, sameAddress } from "./address-change.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
 import { queueCancellationIfNeeded } from "./cancel-at-hypersku.server";
@@ -134,6 +136,15 @@ async function adoptAfterRefusal(order: Order, found: HyperskuOrder) {
 }
 
 async function forwardConnected(shop: Shop, order: Order, now: Date, progress: SendProgress): Promise<ForwardResult> {
+  // Redaction skips unsent orders itself; one caught in flight stops here, neither looked up nor sent.
+  if ((isInFlight(order.state) || order.createOutcomeUnknown) && (await isOrderRedacted(prisma, shop.domain, order.shopifyOrderId))) {
+    await setOrder(
+      order,
+      { state: "skipped", stateCode: REDACTED_STATE_CODE, stateReason: REDACTED_STATE_REASON, createOutcomeUnknown: false, nextAttemptAt: null },
+      { kind: "decision", outcome: "skipped", message: REDACTED_STATE_REASON },
+    );
+    return { kind: "done" };
+  }
   const snapshot = readSnapshot(order);
   const identity = getShopIdentity(shop);
   const current = mapOrderToExternalOrder(snapshot, identity);
