@@ -30,6 +30,7 @@ import { addOrderEvent, readSnapshot } from "~/models/order.server";
 import { ORDER_PROBLEMS } from "./describe-problems";
 import { describeHyperskuStatus, isBeforeShipping } from "./hypersku-status";
 import { mapShippingAddress } from "./map-shipping-address";
+import { serializeStoredHyperskuOrder } from "./stored-hypersku-order";
 import type { ShopifyOrderSnapshot } from "./shopify-order";
 
 export type ChangeJobResult =
@@ -91,7 +92,7 @@ async function recordUpdated(order: Order, address: ExternalShippingAddress, ans
   const data: Prisma.OrderUpdateInput = {
     sentRequest: JSON.stringify({ ...request, shippingAddress: address }),
     ...(response && answer && typeof answer === "object" && Object.keys(answer).length > 0
-      ? { hyperskuResponse: JSON.stringify({ ...response, orderAddressInfo: answer }) }
+      ? { hyperskuResponse: serializeStoredHyperskuOrder({ ...response, orderAddressInfo: answer }) }
       : {}),
   };
   await prisma.$transaction(async (tx) => {
