@@ -70,12 +70,17 @@ function guardTransaction(transaction: Transaction): Transaction {
     }
   }
 
+  // Prisma sends COMMIT or ROLLBACK through executeRaw first, then calls commit() or rollback();
+  // called alone, they end the transaction too, so no connection goes back to the pool inside one.
+  const ending = (sql: "COMMIT" | "ROLLBACK") => async () => {
+    if (!closed) await end({ sql, args: [], argTypes: [] });
+  };
   return Object.assign(Object.create(transaction) as Transaction, {
     queryRaw: (query: SqlQuery) => run(() => transaction.queryRaw(query)),
     executeRaw: (query: SqlQuery) =>
       /^\s*(COMMIT|ROLLBACK)\s*$/i.test(query.sql) ? end(query) : run(() => transaction.executeRaw(query)),
-    commit: () => giveBack("commit"),
-    rollback: () => giveBack("rollback"),
+    commit: ending("COMMIT"),
+    rollback: ending("ROLLBACK"),
   });
 }
 

@@ -165,6 +165,19 @@ describe("the SQLite gate after storage faults", () => {
     expect(connection.isInTransaction()).toBe(false);
   });
 
+  it("commit() or rollback() called without the statement still ends the transaction on the connection", async () => {
+    const connection = createFakeConnection();
+    const adapter = serializeSqliteAdapter(connection.adapter, { waitLimitMs: 5_000 });
+    const committed = await adapter.startTransaction();
+    await committed.commit();
+    expect(connection.isInTransaction()).toBe(false);
+    const rolledBack = await adapter.startTransaction();
+    await rolledBack.rollback();
+    expect(connection.isInTransaction()).toBe(false);
+    expect(connection.log.map((entry) => entry.sql)).toEqual(["BEGIN IMMEDIATE", "COMMIT", "BEGIN IMMEDIATE", "ROLLBACK"]);
+    await expectConnectionFree(adapter);
+  });
+
   it("a caller that cannot get the connection in time gets a storage fault, not a hang", async () => {
     const connection = createFakeConnection();
     const adapter = serializeSqliteAdapter(connection.adapter, { waitLimitMs: 100 });

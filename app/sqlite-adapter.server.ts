@@ -134,18 +134,19 @@ function openTransaction(adapter: SqlDriverAdapter, release: Release): Transacti
     }
   }
 
-  const ends = async () => {
-    if (state !== "closed") close();
+  // Prisma sends COMMIT or ROLLBACK through executeRaw first, then calls commit() or rollback();
+  // called alone, they end the transaction on the connection too, never leaving it open there.
+  const ending = (sql: "COMMIT" | "ROLLBACK") => async () => {
+    if (state !== "closed") await end(statement(sql));
   };
   return {
     provider: adapter.provider,
     adapterName: adapter.adapterName,
-    // Prisma sends COMMIT and ROLLBACK through executeRaw, then calls commit() or rollback().
     options: { usePhantomQuery: false },
     queryRaw: (query) => run(() => adapter.queryRaw(query)),
     executeRaw: (query) => (/^\s*(COMMIT|ROLLBACK)\s*$/i.test(query.sql) ? end(query) : run(() => adapter.executeRaw(query))),
-    commit: ends,
-    rollback: ends,
+    commit: ending("COMMIT"),
+    rollback: ending("ROLLBACK"),
   };
 }
 
