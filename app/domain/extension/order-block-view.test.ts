@@ -139,6 +139,7 @@ describe("actions", () => {
     ["scheduled", true, false],
     ["held", true, false],
     ["sending", false, false],
+    ["checking", false, false],
     ["sent", false, false],
     ["needs_attention", false, true],
     ["failed", false, true],
@@ -148,6 +149,16 @@ describe("actions", () => {
     expect(getAllowedActions(state)).toEqual({ sendNow, retry });
     expect(isIntentAllowed(state, "send-now")).toBe(sendNow);
     expect(isIntentAllowed(state, "retry")).toBe(retry);
+  });
+
+  it("offers Retry for an order shown sending or checking that no job runs any more", () => {
+    for (const state of ["sending", "checking"]) {
+      expect(getAllowedActions(state, true)).toEqual({ sendNow: false, retry: true });
+      expect(isIntentAllowed(state, "retry", true)).toBe(true);
+    }
+    const view = mapOrderBlockView(order({ state: "checking", stateCode: "create_unconfirmed", stateReason: "HyperSKU did not confirm." }), [], false);
+    expect(view).toMatchObject({ stateLabel: "Checking with HyperSKU", actions: { sendNow: false, retry: false } });
+    expect(view.problems[0]).toMatchObject({ severity: "info", fix: expect.stringMatching(/never sends the order twice/) });
   });
 
   it("parses only the two intents", () => {
