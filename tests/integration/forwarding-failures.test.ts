@@ -221,7 +221,7 @@ describe("a create whose outcome is unknown", () => {
   it("is never sent again by a lookup before the settle window's end, however often it runs", async () => {
     simulator.control.setFault("createOrderFromExternal", { hang: true, times: 1 });
     const order = await receive(buildRestOrder());
-    await drainQueue({ maxRounds: 6 }); // the send, then lookups made due at once (no time passes)
+    await drainQueue({ maxRounds: 4 }); // the send, then lookups made due at once (no time passes)
 
     const checking = await reload(order.id);
     expect(checking).toMatchObject({ state: "checking", stateCode: "create_unconfirmed", createOutcomeUnknown: true });
