@@ -52,6 +52,8 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
       HYPERSKU_CLIENT_ID: process.env.HYPERSKU_CLIENT_ID!,
       HYPERSKU_CLIENT_SECRET: process.env.HYPERSKU_CLIENT_SECRET!,
       HYPERSKU_TIMEOUT_MS: "1000",
+      // An unanswered create is sent again only after this window (issue 14.7); 120 s by default.
+      HYPERSKU_CREATE_SETTLE_SECONDS: "5",
       HYPERSKU_RATE_LIMIT_PER_SECOND: "1000",
       HYPERSKU_MAX_CONCURRENT_PER_SHOP: "8",
       WORKER_CONCURRENCY: "8",
