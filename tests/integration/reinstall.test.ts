@@ -229,6 +229,23 @@ describe("jobs while the app is uninstalled", () => {
     expect(events.map((event) => event.message)).toEqual([expect.stringMatching(/app was uninstalled/)]);
   });
 
+  it("a late app/uninstalled delivery from before the reinstall leaves the reinstalled shop alone", async () => {
+    const triggeredAt = new Date(Date.now() - 60_000);
+    await handleAppUninstalled(TEST_SHOP, { triggeredAt });
+    await reinstall();
+    await connectShop(simulator);
+
+    // Shopify retries the same (old) delivery after the merchant reinstalled and reconnected.
+    await handleAppUninstalled(TEST_SHOP, { triggeredAt });
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+    expect(shop).toMatchObject({ uninstalledAt: null, hyperskuStatus: "connected" });
+    expect(await prisma.hyperskuConnection.count({ where: { shop: TEST_SHOP } })).toBe(1);
+
+    // A new uninstall (triggered after this install) still uninstalls.
+    await handleAppUninstalled(TEST_SHOP, { triggeredAt: new Date(Date.now() + 1_000) });
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).uninstalledAt).not.toBeNull();
+  });
+
   it("an order whose create may have landed is asked about, not sent again, after reinstall and reconnect", async () => {
     simulator.control.setFault("createOrderFromExternal", { commitThenTimeout: true, times: 1 });
     const payload = buildRestOrder();

@@ -3,7 +3,7 @@ import { JOB_TYPES } from "~/jobs/job-types";
 import { cancelJobs } from "~/jobs/queue.server";
 import { deleteTokenSet } from "~/models/hypersku-connection.server";
 import { deleteSessionsForShop } from "~/models/session.server";
-import { markShopUninstalled } from "~/models/shop.server";
+import { getShop, markShopUninstalled } from "~/models/shop.server";
 import { logger } from "~/logger.server";
 
 /** Order.stateCode and reason of an order kept while the app is uninstalled (released on reconnect). */
@@ -35,7 +35,14 @@ const KEPT_STATES = ["scheduled", "sending", "checking", "held"];
  * reinstalled and HyperSKU connected again (releaseHeldOrders). The shop is marked first, so a job
  * already running finds it uninstalled and holds its order itself. Idempotent.
  */
-export async function handleAppUninstalled(shop: string): Promise<void> {
+export async function handleAppUninstalled(shop: string, { triggeredAt }: { triggeredAt?: Date | null } = {}): Promise<void> {
+  // Shopify retries a delivery for hours: one triggered before the current install is about the
+  // previous installation and must not uninstall (and disconnect) the shop the merchant just reinstalled.
+  const record = await getShop(shop);
+  if (triggeredAt && record && !record.uninstalledAt && record.installedAt > triggeredAt) {
+    logger.info({ shop, triggeredAt, installedAt: record.installedAt }, "app/uninstalled from before the current install ignored");
+    return;
+  }
   const removed = await deleteSessionsForShop(shop);
   await deleteTokenSet(shop);
   // A connection flow started before the uninstall must not complete after it.
