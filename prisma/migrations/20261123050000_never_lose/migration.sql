@@ -19,3 +19,11 @@ CREATE TABLE "RedactedOrder" (
 -- CreateIndex
 CREATE UNIQUE INDEX "HyperskuAuthorizationState_confirmHash_key" ON "HyperskuAuthorizationState"("confirmHash");
 
+
+-- Orders erased before tombstones existed get one, so a later version of them is ignored too.
+INSERT OR IGNORE INTO "RedactedOrder" ("shop", "shopifyOrderId", "redactedAt", "source")
+SELECT o."shop", o."shopifyOrderId", MIN(e."at"),
+       CASE WHEN MAX(e."message" LIKE '%shop/redact%') = 1 THEN 'shop/redact' ELSE 'customers/redact' END
+FROM "Order" o JOIN "OrderEvent" e ON e."orderId" = o."id"
+WHERE e."kind" = 'privacy' AND e."outcome" = 'redacted'
+GROUP BY o."shop", o."shopifyOrderId";
