@@ -28,7 +28,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return json({ outcome, backUrl }, { status, headers: clearCookie });
 };
 
-const MESSAGES: Record<Exclude<CallbackOutcome["kind"], "pending">, { title: string; body: string }> = {
+const MESSAGES: Record<Exclude<CallbackOutcome["kind"], "pending" | "refused">, { title: string; body: string }> = {
   invalid_state: {
     title: "This connection link is not valid",
     body: "It has expired, was already used, or was started in another browser. Go back to the HyperSKU app in your Shopify admin and choose Connect HyperSKU again.",
@@ -53,11 +53,23 @@ const MESSAGES: Record<Exclude<CallbackOutcome["kind"], "pending">, { title: str
     title: "HyperSKU refused the app's credentials",
     body: "The app's HyperSKU registration is not accepted. Please contact the app's support; your store's data is unchanged.",
   },
+  endpoint_not_found: {
+    title: "The app's HyperSKU settings need attention",
+    body: "HyperSKU does not know the address the app uses to finish connecting. Please contact the app's support; your store's data is unchanged.",
+  },
 };
+
+/** HyperSKU's own words when it refused (already free of secrets: see integrations/hypersku/errors.ts). */
+function messageFor(outcome: Exclude<CallbackOutcome, { kind: "pending" }>) {
+  if (outcome.kind === "refused") {
+    return { title: "HyperSKU did not allow the connection", body: `HyperSKU said: "${outcome.message}". Nothing was changed; check your HyperSKU account, then connect again.` };
+  }
+  return MESSAGES[outcome.kind];
+}
 
 export default function HyperskuCallback() {
   const { outcome, backUrl } = useLoaderData<typeof loader>();
-  const message = MESSAGES[outcome.kind as keyof typeof MESSAGES];
+  const message = messageFor(outcome as Exclude<CallbackOutcome, { kind: "pending" }>);
   return (
     <StandalonePage title={message.title} tone={outcome.kind === "denied" ? "info" : "critical"}>
       <p>{message.body}</p>

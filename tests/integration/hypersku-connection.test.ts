@@ -312,6 +312,22 @@ describe("connecting HyperSKU", () => {
     expect(await prisma.hyperskuConnection.count()).toBe(0);
   });
 
+  it("shows HyperSKU's own words when it refuses the exchange with a 403, and stores nothing", async () => {
+    const flow = await beginFlow();
+    simulator.control.setFault("accessToken", { reject: { status: 403, httpStatus: 403, message: "This HyperSKU account is suspended" }, times: 1 });
+    const response = await callback({ state: flow.state, code: simulator.control.issueAuthorizationCode() }, flow.cookie);
+    expect(await response.json()).toMatchObject({ outcome: { kind: "refused", shop: TEST_SHOP, message: "This HyperSKU account is suspended" } });
+    expect(await prisma.hyperskuConnection.count()).toBe(0);
+  });
+
+  it("tells the operator, not the merchant's HyperSKU account, when the token path does not exist", async () => {
+    const flow = await beginFlow();
+    simulator.control.setFault("accessToken", { notFound: true, times: 1 });
+    const response = await callback({ state: flow.state, code: simulator.control.issueAuthorizationCode() }, flow.cookie);
+    expect(await response.json()).toMatchObject({ outcome: { kind: "endpoint_not_found", shop: TEST_SHOP } });
+    expect(await prisma.hyperskuConnection.count()).toBe(0);
+  });
+
   it("explains that HyperSKU is unreachable", async () => {
     const flow = await beginFlow();
     configureHypersku({ apiUrl: "http://127.0.0.1:9", authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 500 });

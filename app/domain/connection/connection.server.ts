@@ -5,6 +5,8 @@
  * never as an exception for the route to decode.
  */
 import {
+  HyperskuEndpointNotFoundError,
+  HyperskuRejectedError,
   HyperskuAuthorizationCodeRejectedError,
   HyperskuClientCredentialsRejectedError,
   HyperskuError,
@@ -59,7 +61,11 @@ export type CallbackOutcome =
   | { kind: "code_rejected"; shop: string }
   | { kind: "unreachable"; shop: string }
   | { kind: "not_configured"; shop: string; missingSettings: string[] }
-  | { kind: "credentials_rejected"; shop: string };
+  | { kind: "credentials_rejected"; shop: string }
+  /** HyperSKU refused the exchange in its own words (a 403 or a business answer). */
+  | { kind: "refused"; shop: string; message: string }
+  /** The operator configured a path HyperSKU does not have. */
+  | { kind: "endpoint_not_found"; shop: string };
 
 /**
  * Step 3, HyperSKU's redirect back: check state, exchange the code, and keep the tokens sealed,
@@ -90,6 +96,11 @@ export async function completeConnection(input: {
       return { kind: "not_configured", shop, missingSettings: getMissingHyperskuSettings() };
     }
     if (error instanceof HyperskuClientCredentialsRejectedError) return { kind: "credentials_rejected", shop };
+    if (error instanceof HyperskuRejectedError) return { kind: "refused", shop, message: error.message };
+    if (error instanceof HyperskuEndpointNotFoundError) {
+      logger.error({ shop, operation: error.operation }, "token exchange failed: the configured path does not exist at HyperSKU");
+      return { kind: "endpoint_not_found", shop };
+    }
     if (error instanceof HyperskuError) {
       if (!(error instanceof HyperskuUnavailableError)) logger.warn({ shop, code: error.code }, "token exchange failed");
       return { kind: "unreachable", shop };
