@@ -11,6 +11,7 @@ import { retryOrder, sendOrderNow } from "~/domain/orders/order-actions.server";
 import { reconcileOrders } from "~/domain/orders/reconcile-orders.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
+import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
@@ -227,6 +228,24 @@ describe("redaction sticks: reconciliation", () => {
     await expectRedactionStuck(unseenId, 1);
     expect(found(await allRowsText())).toEqual([]);
     expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(other.legacyResourceId)]);
+  });
+});
+
+describe("redaction sticks: an order HyperSKU already has", () => {
+  it("still passes a later cancellation on to HyperSKU, without storing the customer's data again", async () => {
+    const { payload, hyperskuOrderId } = await placeSentOrder(shopify, {
+      overrides: zeldasRestOrder() as never,
+    });
+    expect((await redactZelda([payload.id as number])).status).toBe(200);
+    expect(found(await allRowsText())).toEqual([]);
+
+    const cancelled = { ...payload, ...zeldasRestOrder({ id: payload.id }), cancelled_at: minutesAgo(1), updated_at: minutesAgo(1) };
+    expect((await callRoute(ordersCancelled, createWebhookRequest({ topic: "orders/cancelled", body: cancelled }))).status).toBe(200);
+    await drainQueue();
+
+    const atHypersku = simulator.control.orders().find((o) => o.orderBaseInfo.orderId === hyperskuOrderId);
+    expect(atHypersku?.orderBaseInfo.status).toBe(6); // Closed: HyperSKU heard of the cancellation
+    expect(found(await allRowsText())).toEqual([]);
   });
 });
 

@@ -6,7 +6,8 @@
  * anonymised record, so the merchant sees why it was not sent.
  */
 import type { Db } from "~/models/db-types";
-import { addOrderEvent, findOrderByShopifyId, snapshotColumns } from "~/models/order.server";
+import { queueCancellationIfNeeded } from "~/domain/orders/cancel-at-hypersku.server";
+import { addOrderEvent, findOrderByShopifyId, readSnapshot, snapshotColumns } from "~/models/order.server";
 import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
 import { anonymiseSnapshot } from "./anonymise";
 
@@ -37,11 +38,14 @@ export async function ignoreRedactedVersion(db: Db, shop: string, snapshot: Shop
     });
     return "redacted";
   }
-  // Only the version's date moves on (not personal), so reconciliation and past-orders runs do
-  // not take the same version for a new one again and again.
-  if (shopifyUpdatedAt && (!existing.shopifyUpdatedAt || shopifyUpdatedAt > existing.shopifyUpdatedAt)) {
-    await db.order.update({ where: { id: existing.id }, data: { shopifyUpdatedAt } });
-  }
+  // Only non-personal facts move on: the version's date, so reconciliation and past-orders runs do
+  // not take the same version for a new one again and again; and a cancellation of an order
+  // HyperSKU already has, which HyperSKU must still hear about (it needs no personal data).
+  const stored = readSnapshot(existing);
+  const cancelled = snapshot.cancelledAt && !stored.cancelledAt ? { snapshot: JSON.stringify({ ...stored, cancelledAt: snapshot.cancelledAt }) } : {};
+  const newer = shopifyUpdatedAt && (!existing.shopifyUpdatedAt || shopifyUpdatedAt > existing.shopifyUpdatedAt) ? { shopifyUpdatedAt } : {};
+  if (cancelled.snapshot || newer.shopifyUpdatedAt) await db.order.update({ where: { id: existing.id }, data: { ...cancelled, ...newer } });
+  if (cancelled.snapshot) await queueCancellationIfNeeded(db, existing, snapshot, now);
   await addOrderEvent(db, existing.id, {
     kind: "ignored_redacted",
     message: `A later version arrived (${source}) after the customer's data was erased; ignored.`,
