@@ -75,6 +75,8 @@ interface Running {
   job: Job;
   controller: AbortController;
   started: boolean;
+  /** The handler has returned: a heartbeat that finds the claim gone met the recorded result, not a lost lease. */
+  finished?: boolean;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -132,7 +134,7 @@ export function createWorker(options: WorkerOptions): Worker {
           log.warn({ jobId: job.id, err: messageOf(error) }, "lease heartbeat failed; will try again");
           return true;
         });
-        if (!kept && !controller.signal.aborted) {
+        if (!kept && !controller.signal.aborted && !running.finished) {
           log.warn({ jobId: job.id, type: job.type, shop: job.shop, attempt: job.attempts }, "job lease lost");
           controller.abort(new JobLeaseLostError(job.id));
         }
@@ -201,6 +203,7 @@ export function createWorker(options: WorkerOptions): Worker {
         result = { kind: "retry", error: messageOf(error) };
       }
     }
+    running.finished = true;
     const durationMs = Date.now() - startedAt;
     try {
       const kept = await record(job, result);
