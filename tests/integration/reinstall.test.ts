@@ -140,6 +140,7 @@ describe("reinstall over HTTP, on the production build", () => {
     // An order arriving while uninstalled is kept, not sent and not dropped.
     const whileUninstalled = await placeOrder();
     await poll(() => orderOf(whileUninstalled), (order) => order.state === "held", "the order received while uninstalled to be held");
+    expect((await orderOf(whileUninstalled)).stateCode).toBe("app_uninstalled"); // reinstall first, then connect
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the worker has had time to run anything due
     expect(simulator.control.orders()).toHaveLength(0);
     expect(await succeededWithoutSending()).toEqual([]);

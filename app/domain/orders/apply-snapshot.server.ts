@@ -5,6 +5,7 @@
 import type { Shop } from "@prisma/client";
 import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
 import { ignoreRedactedVersion } from "~/domain/privacy/redacted-intake.server";
+import { APP_UNINSTALLED_CODE, APP_UNINSTALLED_REASON } from "~/domain/shops/uninstall.server";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
 import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
 import { enqueueJob } from "~/jobs/queue.server";
@@ -24,13 +25,15 @@ export type ApplyOutcome = "created" | "updated" | "stale" | "updated_after_send
 /** The plan for an unsent order, as the columns of its record: held while HyperSKU is not connected. */
 function planColumns(shop: Shop, snapshot: ShopifyOrderSnapshot, now: Date) {
   const plan = planForwarding(snapshot, getForwardingSettings(shop), getShopIdentity(shop), now);
-  const held = plan.state === "scheduled" && !canForward(parseHyperskuStatus(shop.hyperskuStatus));
+  const held = plan.state === "scheduled" && (shop.uninstalledAt !== null || !canForward(parseHyperskuStatus(shop.hyperskuStatus)));
+  // While the app is uninstalled the merchant must reinstall before connecting: say so.
+  const [heldCode, heldReason] = shop.uninstalledAt ? [APP_UNINSTALLED_CODE, APP_UNINSTALLED_REASON] : ["not_connected", NOT_CONNECTED_REASON];
   return {
     plan: { ...plan, state: held ? ("held" as const) : plan.state },
     columns: {
       state: held ? "held" : plan.state,
-      stateCode: held ? "not_connected" : plan.code,
-      stateReason: held ? NOT_CONNECTED_REASON : plan.reason,
+      stateCode: held ? heldCode : plan.code,
+      stateReason: held ? heldReason : plan.reason,
       forwardNotBefore: plan.forwardNotBefore,
     },
   };
