@@ -266,6 +266,29 @@ describe("jobs while the app is uninstalled", () => {
     expect(requests("createOrderFromExternal")).toHaveLength(1);
   });
 
+  it("a cancellation of an order whose create may have landed is not decided before HyperSKU is asked", async () => {
+    simulator.control.setFault("createOrderFromExternal", { commitThenTimeout: true, times: 1 });
+    const payload = buildRestOrder();
+    await deliver("orders/create", payload);
+    await drainQueue({ fastForward: false });
+    await handleAppUninstalled(TEST_SHOP);
+    expect(await orderOf(payload)).toMatchObject({ state: "held", createOutcomeUnknown: true });
+
+    // The customer cancels while the app is uninstalled: HyperSKU may still have the order.
+    await deliver("orders/cancelled", { ...payload, cancelled_at: new Date().toISOString(), updated_at: new Date(Date.now() + 1_000).toISOString() });
+    expect((await orderOf(payload)).state).not.toBe("cancelled");
+    await reinstall();
+    await connectShop(simulator);
+    await drainQueue();
+
+    // It was found there, adopted, and cancelled at HyperSKU: the agent does not ship it.
+    const atHypersku = simulator.control.orders().filter((order) => order.orderBaseInfo.storeOrderId === String(payload.id));
+    expect(atHypersku).toHaveLength(1);
+    expect(atHypersku[0].orderBaseInfo.status).toBe(6);
+    expect(requests("cancelOrder")).toHaveLength(1);
+    expect(requests("createOrderFromExternal")).toHaveLength(1);
+  });
+
   it("address changes and cancellations wait while uninstalled and reach HyperSKU after reinstall and reconnect", async () => {
     const moved = await placeSentOrder(shopify);
     const cancelled = await placeSentOrder(shopify);

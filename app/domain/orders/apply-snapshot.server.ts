@@ -102,6 +102,17 @@ export async function applyOrderSnapshot(
     await queueAddressChangeIfNeeded(db, existing, snapshot, now);
     return "updated_after_sending";
   }
+  if (existing.createOutcomeUnknown) {
+    // An earlier create may have landed: nothing is decided (not even a cancellation) before
+    // HyperSKU is asked. The forward job looks the order up first, then plans this version.
+    await enqueueJob(db, { type: JOB_TYPES.forwardOrder, shop: shop.domain, subjectId: existing.id, uniqueKey: forwardOrderKey(existing.id), runAt: now });
+    await addOrderEvent(db, existing.id, {
+      kind: "updated",
+      message: `Updated in Shopify (${source}). An earlier send may have reached HyperSKU, so HyperSKU is asked before anything else.`,
+      data: { source },
+    });
+    return "updated";
+  }
   const plan = await planAndSchedule(db, shop, existing.id, snapshot, now);
   await addOrderEvent(db, existing.id, {
     kind: "updated",
