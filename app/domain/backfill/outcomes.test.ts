@@ -4,6 +4,7 @@ describe("past order outcomes", () => {
   it("classifies an imported order by what its record became", () => {
     expect(classifyImportedOrder({ state: "scheduled", stateCode: null })).toEqual({ kind: "queued" });
     expect(classifyImportedOrder({ state: "held", stateCode: "not_connected" })).toEqual({ kind: "queued" });
+    expect(classifyImportedOrder({ state: "checking", stateCode: "create_unconfirmed" })).toEqual({ kind: "queued" });
     expect(classifyImportedOrder({ state: "sent", stateCode: null })).toEqual({ kind: "skipped", reason: "already_sent" });
     expect(classifyImportedOrder({ state: "skipped", stateCode: "test_order" })).toEqual({ kind: "skipped", reason: "test_order" });
     expect(classifyImportedOrder({ state: "waiting", stateCode: "awaiting_payment" })).toEqual({ kind: "skipped", reason: "awaiting_payment" });

@@ -2,11 +2,12 @@
  * What a past order became once imported: queued for HyperSKU, skipped (with the reason), or
  * failed (Shopify's data could not be read). And how a run's summary reads. Pure.
  */
+import { IN_FLIGHT_STATES } from "~/domain/orders/order-state";
 import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
 
 export type ImportOutcome = { kind: "queued" } | { kind: "skipped"; reason: string } | { kind: "failed"; reason: string };
 
-const QUEUED_STATES = new Set(["scheduled", "sending", "held"]);
+const QUEUED_STATES = new Set<string>(["scheduled", "held", ...IN_FLIGHT_STATES]);
 
 /** The order's record after the import decides the outcome; an order already sent is not sent again. */
 export function classifyImportedOrder(order: { state: string; stateCode: string | null }): ImportOutcome {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import prisma from "~/db.server";
+import { IN_FLIGHT_STATES } from "~/domain/orders/order-state";
 import { getQueueStats, getQueueWarnings } from "~/jobs/queue.server";
 import { getStorageFault, StorageUnavailableError, type StorageFaultKind } from "~/models/storage-fault";
 
@@ -48,7 +49,7 @@ async function readFacts(now: Date) {
     getQueueStats(now),
     getQueueWarnings({ failedSince: new Date(now.getTime() - RECENT_FAILURES_WINDOW_MS), now }),
     prisma.order.findFirst({
-      where: { state: { in: ["scheduled", "sending"] }, OR: [{ forwardNotBefore: null }, { forwardNotBefore: { lte: now } }] },
+      where: { state: { in: ["scheduled", ...IN_FLIGHT_STATES] }, OR: [{ forwardNotBefore: null }, { forwardNotBefore: { lte: now } }] },
       orderBy: { createdAt: "asc" },
       select: { createdAt: true },
     }),
