@@ -45,6 +45,19 @@ export async function lockOrder(tx: Prisma.TransactionClient, shop: string, shop
   await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`order:${shop}:${shopifyOrderId}`}, 0))::text`;
 }
 
+/**
+ * The shop's connection lock (PostgreSQL; a no-op on SQLite, which serialises writers anyway).
+ * Planning an order takes it shared, changing whether the shop can receive orders (connect,
+ * disconnect, uninstall, reinstall) takes it exclusively: a plan is never committed against a
+ * connection state that changed after it was read (see readShopForPlanning in shop.server.ts).
+ */
+export async function lockShopConnection(tx: Prisma.TransactionClient, shop: string, mode: "shared" | "exclusive"): Promise<void> {
+  if (!isPostgres()) return;
+  const key = `shop-connection:${shop}`;
+  if (mode === "shared") await tx.$queryRaw`SELECT pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))::text`;
+  else await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))::text`;
+}
+
 /** A unique violation on these fields of this model (P2002 carries them in varying shapes). */
 export function isUniqueViolationOn(error: unknown, model: string, fields: string[]): boolean {
   if ((error as { code?: string }).code !== "P2002") return false;

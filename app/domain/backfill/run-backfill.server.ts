@@ -19,6 +19,7 @@ import { notifyWorkAvailable } from "~/jobs/wakeup";
 import type { JobResult } from "~/jobs/worker.server";
 import { finishBackfill, findRunningBackfill, getBackfill } from "~/models/backfill.server";
 import { findOrderByShopifyId } from "~/models/order.server";
+import { readShopForPlanning } from "~/models/shop.server";
 import type { DateRange } from "./date-range";
 import { addReason, classifyImportedOrder, parsePosition, type BackfillPosition, type ImportOutcome } from "./outcomes";
 import { countPastOrders, fetchPastOrdersPage } from "./shopify-past-orders.server";
@@ -74,7 +75,7 @@ async function importOrder(backfillId: string, shop: Shop, node: unknown, positi
       const known = await findOrderByShopifyId(tx, shopDomain, snapshot.shopifyOrderId);
       const newer = !known || !known.shopifyUpdatedAt || !snapshot.updatedAt || Date.parse(snapshot.updatedAt) > known.shopifyUpdatedAt.getTime();
       // A version the app already holds changes nothing: it is not applied again (no timeline noise).
-      if (newer) await applyOrderSnapshot(tx, shop, snapshot, "backfill", now);
+      if (newer) await applyOrderSnapshot(tx, await readShopForPlanning(tx, shopDomain), snapshot, "backfill", now);
       const record = await findOrderByShopifyId(tx, shopDomain, snapshot.shopifyOrderId);
       outcome = record ? classifyImportedOrder(record) : { kind: "failed", reason: "not_recorded" };
     }

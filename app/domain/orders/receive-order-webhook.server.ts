@@ -8,7 +8,7 @@ import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.s
 import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
 import { isUniqueViolationOn, lockOrder, runOrderTransaction } from "~/models/transactions.server";
-import { ensureShop } from "~/models/shop.server";
+import { readShopForPlanning } from "~/models/shop.server";
 import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
 import { applyOrderSnapshot } from "./apply-snapshot.server";
 import { parseRestOrderWebhook } from "./shopify-order";
@@ -53,7 +53,7 @@ export async function receiveOrderWebhook(delivery: VerifiedDelivery, now = new 
     await runOrderTransaction(
       async (tx) => {
         await recordDelivery(tx, { ...base, outcome: "processed", shopifyOrderId: snapshot.shopifyOrderId });
-        const shopRecord = await ensureShop(shop, tx);
+        const shopRecord = await readShopForPlanning(tx, shop);
         await lockOrder(tx, shop, snapshot.shopifyOrderId);
         await applyOrderSnapshot(tx, shopRecord, snapshot, topic, now);
       },

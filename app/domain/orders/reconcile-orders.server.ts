@@ -9,6 +9,7 @@ import { notifyWorkAvailable } from "~/jobs/wakeup";
 import { logger } from "~/logger.server";
 import { findOrderByShopifyId } from "~/models/order.server";
 import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
+import { readShopForPlanning } from "~/models/shop.server";
 import { applyOrderSnapshot } from "./apply-snapshot.server";
 import { ORDER_SNAPSHOT_FIELDS, parseGraphqlOrder } from "./shopify-order";
 
@@ -55,7 +56,7 @@ export async function reconcileOrders(shopDomain: string, now = new Date()) {
       if (known && snapshot.updatedAt && Date.parse(snapshot.updatedAt) <= knownUpdatedAt) continue;
       await runOrderTransaction(async (tx) => {
         await lockOrder(tx, shopDomain, snapshot.shopifyOrderId);
-        await applyOrderSnapshot(tx, shop, snapshot, "reconciliation", now);
+        await applyOrderSnapshot(tx, await readShopForPlanning(tx, shopDomain), snapshot, "reconciliation", now);
       });
       outcome.applied += 1;
     }
