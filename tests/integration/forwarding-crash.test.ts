@@ -6,7 +6,7 @@
 import prisma from "~/db.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { startWorkerProcess, type RunningProcess } from "../support/app-server";
+import { startWorkerProcess, type RunningProcess, simulatorEnv } from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { connectShop, installShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
@@ -54,11 +54,7 @@ describe("a worker process killed in the middle of a batch", () => {
     simulator.control.setFault("createOrderFromExternal", { latencyMs: [20, 60] });
 
     const env = {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      HYPERSKU_API_URL: simulator.url,
-      HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
-      HYPERSKU_CLIENT_ID: process.env.HYPERSKU_CLIENT_ID!,
-      HYPERSKU_CLIENT_SECRET: process.env.HYPERSKU_CLIENT_SECRET!,
+      ...simulatorEnv(simulator),
       HYPERSKU_TIMEOUT_MS: "3000",
       // A create cut off by the kill may land this long after it was sent (issue 14, item 7).
       HYPERSKU_CREATE_SETTLE_SECONDS: "3",

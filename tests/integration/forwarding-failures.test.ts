@@ -16,9 +16,8 @@ import { action as orderAction, loader as orderLoader } from "~/routes/app.order
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { connectShop, installShop } from "../support/connected-shop";
-import { resetDatabase } from "../support/database";
-import { startConnectedSimulator } from "../support/hypersku";
+import { connectShop } from "../support/connected-shop";
+import { resetForForwarding, startConnectedSimulator } from "../support/hypersku";
 import { buildRestLineItem, buildRestOrder, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
@@ -33,13 +32,8 @@ beforeAll(async () => {
 afterAll(() => simulator.close());
 beforeEach(async () => {
   vi.restoreAllMocks();
-  await resetDatabase();
-  simulator.control.reset();
-  simulator.control.configure({ duplicateCreate: "create-duplicate", envelope: "wrapped", authErrorStyle: "http" });
-  simulator.control.setFault("*", null);
-  simulator.control.setFault("createOrderFromExternal", null);
+  await resetForForwarding(simulator);
   configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 600 });
-  await installShop();
   await connectShop(simulator);
 });
 

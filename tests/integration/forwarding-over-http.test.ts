@@ -12,11 +12,10 @@ import { sealSecret } from "~/domain/connection/token-crypto.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
 import { createWebhookSender } from "../../simulators/shopify/webhook-sender";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { startAppServer, type RunningApp, simulatorEnv } from "../support/app-server";
 import { loadBuild } from "../support/build";
-import { connectShop, installShop } from "../support/connected-shop";
-import { resetDatabase } from "../support/database";
-import { startConnectedSimulator } from "../support/hypersku";
+import { connectShop } from "../support/connected-shop";
+import { resetForForwarding, startConnectedSimulator } from "../support/hypersku";
 import { buildRestOrder, type JsonObject } from "../support/order-factories";
 import { API_SECRET_KEY, BROWSER_USER_AGENT, createSessionToken, TEST_SHOP } from "../support/shopify";
 import { TEST_ENCRYPTION_KEY } from "../setup/env";
@@ -72,13 +71,8 @@ afterAll(async () => {
   await simulator?.close();
 });
 beforeEach(async () => {
-  await resetDatabase();
-  simulator.control.reset();
-  simulator.control.configure({ duplicateCreate: "create-duplicate", envelope: "wrapped", authErrorStyle: "http" });
-  simulator.control.setFault("*", null);
-  simulator.control.setFault("createOrderFromExternal", null);
+  await resetForForwarding(simulator);
   proxy.answerLookupsWith(null);
-  await installShop();
   await connectShop(simulator);
 });
 afterEach(async () => {
@@ -88,11 +82,7 @@ afterEach(async () => {
 
 function startApp(env: Record<string, string> = {}) {
   return startAppServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    HYPERSKU_API_URL: simulator.url,
-    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
-    HYPERSKU_CLIENT_ID: process.env.HYPERSKU_CLIENT_ID!,
-    HYPERSKU_CLIENT_SECRET: process.env.HYPERSKU_CLIENT_SECRET!,
+    ...simulatorEnv(simulator),
     HYPERSKU_TIMEOUT_MS: "1000",
     HYPERSKU_CREATE_SETTLE_SECONDS: "3",
     JOB_RETRY_BASE_MS: "200",

@@ -9,9 +9,8 @@ import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { connectShop, installShop } from "../support/connected-shop";
-import { resetDatabase } from "../support/database";
-import { startConnectedSimulator } from "../support/hypersku";
+import { connectShop } from "../support/connected-shop";
+import { resetForForwarding, startConnectedSimulator } from "../support/hypersku";
 import { buildRestOrder, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
@@ -24,13 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => simulator.close());
 beforeEach(async () => {
-  await resetDatabase();
-  simulator.control.reset();
-  simulator.control.configure({ duplicateCreate: "create-duplicate", envelope: "wrapped", authErrorStyle: "http" });
-  simulator.control.setFault("*", null);
-  simulator.control.setFault("createOrderFromExternal", null);
+  await resetForForwarding(simulator);
   configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 600 });
-  await installShop();
   await connectShop(simulator);
 });
 

@@ -21,7 +21,7 @@ import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { connectShop } from "../support/connected-shop";
-import { isPostgresRun } from "../support/database";
+import { readAllRowsAsText } from "../support/database";
 import { createSession } from "../support/factories";
 import { buildGraphqlAddress, buildGraphqlOrder, buildRestAddress, buildRestOrder, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
@@ -115,15 +115,6 @@ async function rowsOfOrder(shopifyOrderId: string) {
   return { order, jobs, deliveries };
 }
 
-/** Every row of every table, as text (both engines). */
-async function allRowsText(): Promise<string> {
-  const tables = isPostgresRun()
-    ? await prisma.$queryRawUnsafe<{ name: string }[]>("SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public'")
-    : await prisma.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
-  const rows: unknown[] = [];
-  for (const { name } of tables) rows.push(...(await prisma.$queryRawUnsafe<unknown[]>(`SELECT * FROM "${name}"`)));
-  return asText(rows);
-}
 
 /** What the HyperSKU simulator received (from request number `from` on) or holds that concerns the order or the customer. */
 function hyperskuSawOf(shopifyOrderId: string, from = 0) {
@@ -202,7 +193,7 @@ describe("redaction sticks: webhooks over HTTP to the production server", () => 
     await expectRedactionStuck(String(unseen.id), 1);
     const timeline = (await rowsOfOrder(String(unpaid.id))).order!.events.filter((e) => e.kind === "ignored_redacted").map((e) => e.message);
     expect(timeline).toEqual(expect.arrayContaining([expect.stringContaining("(orders/paid) after the customer's data was erased; ignored")]));
-    expect(found(await allRowsText())).toEqual([]);
+    expect(found(await readAllRowsAsText())).toEqual([]);
     expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(ada.id)]);
   });
 });
@@ -226,7 +217,7 @@ describe("redaction sticks: reconciliation", () => {
 
     await expectRedactionStuck(String(unpaid.id), 1);
     await expectRedactionStuck(unseenId, 1);
-    expect(found(await allRowsText())).toEqual([]);
+    expect(found(await readAllRowsAsText())).toEqual([]);
     expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(other.legacyResourceId)]);
   });
 });
@@ -237,7 +228,7 @@ describe("redaction sticks: an order HyperSKU already has", () => {
       overrides: zeldasRestOrder() as never,
     });
     expect((await redactZelda([payload.id as number])).status).toBe(200);
-    expect(found(await allRowsText())).toEqual([]);
+    expect(found(await readAllRowsAsText())).toEqual([]);
 
     const cancelled = { ...payload, ...zeldasRestOrder({ id: payload.id }), cancelled_at: minutesAgo(1), updated_at: minutesAgo(1) };
     expect((await callRoute(ordersCancelled, createWebhookRequest({ topic: "orders/cancelled", body: cancelled }))).status).toBe(200);
@@ -245,7 +236,7 @@ describe("redaction sticks: an order HyperSKU already has", () => {
 
     const atHypersku = simulator.control.orders().find((o) => o.orderBaseInfo.orderId === hyperskuOrderId);
     expect(atHypersku?.orderBaseInfo.status).toBe(6); // Closed: HyperSKU heard of the cancellation
-    expect(found(await allRowsText())).toEqual([]);
+    expect(found(await readAllRowsAsText())).toEqual([]);
   });
 });
 
@@ -273,7 +264,7 @@ describe("redaction sticks: send past orders", () => {
 
     await expectRedactionStuck(String(unpaid.id), 1);
     await expectRedactionStuck(unseenId, 1);
-    expect(found(await allRowsText())).toEqual([]);
+    expect(found(await readAllRowsAsText())).toEqual([]);
     expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(other.legacyResourceId)]);
   });
 });

@@ -20,7 +20,7 @@ import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { loadBuild } from "../support/build";
-import { isPostgresRun, resetDatabase } from "../support/database";
+import { readAllRowsAsText, resetDatabase } from "../support/database";
 import { buildGraphqlOrder } from "../support/order-factories";
 import { API_SECRET_KEY, BROWSER_USER_AGENT, createSessionToken, embeddedAppUrl, TEST_SHOP } from "../support/shopify";
 
@@ -29,15 +29,6 @@ const ACCESS = "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";
 const REFRESH = "shprt_5e55101d1111aaaabbbbccccddddeeee";
 const RETIRED_KEY = { id: "retired", key: Buffer.alloc(32, 9) };
 
-/** Every row of every table, as text (both engines). */
-async function allRowsText(): Promise<string> {
-  const tables = isPostgresRun()
-    ? await prisma.$queryRawUnsafe<{ name: string }[]>("SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public'")
-    : await prisma.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
-  const rows: unknown[] = [];
-  for (const { name } of tables) rows.push(...(await prisma.$queryRawUnsafe<unknown[]>(`SELECT * FROM "${name}"`)));
-  return JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? String(value) : value));
-}
 
 const sessionRow = () => prisma.session.findUniqueOrThrow({ where: { id: OFFLINE_ID } });
 const inAnHour = () => new Date(Date.now() + 3_600_000);
@@ -57,7 +48,7 @@ describe("Shopify session tokens at rest", () => {
     expect(isSealedToken(row.refreshToken!)).toBe(true);
     expect(openSecret(row.accessToken, { shop: TEST_SHOP, field: "Session.accessToken" })).toBe(ACCESS);
     expect(() => openSecret(row.accessToken, { shop: "other.myshopify.com", field: "Session.accessToken" })).toThrow();
-    const everything = await allRowsText();
+    const everything = await readAllRowsAsText();
     expect(everything).not.toContain(ACCESS.slice(6));
     expect(everything).not.toContain(REFRESH.slice(6));
 
@@ -72,7 +63,7 @@ describe("Shopify session tokens at rest", () => {
     expect(session.accessToken).toBe(ACCESS);
     const row = await sessionRow();
     expect(isSealedToken(row.accessToken)).toBe(true);
-    expect(await allRowsText()).not.toContain(ACCESS.slice(6));
+    expect(await readAllRowsAsText()).not.toContain(ACCESS.slice(6));
     expect((await unauthenticated.admin(TEST_SHOP)).session.accessToken).toBe(ACCESS);
   });
 
@@ -136,7 +127,7 @@ describe("Shopify session tokens at rest, over HTTP on the production build", ()
     expect(isSealedToken(row.accessToken)).toBe(true);
     expect(isSealedToken(row.refreshToken!)).toBe(true);
     expect(issued).toContain(openSecret(row.accessToken, { shop: TEST_SHOP, field: "Session.accessToken" }));
-    const everything = await allRowsText();
+    const everything = await readAllRowsAsText();
     for (const token of issued) expect(everything).not.toContain(token);
     expect(everything).not.toMatch(/shprt_/);
 
@@ -158,7 +149,7 @@ describe("Shopify session tokens at rest, over HTTP on the production build", ()
     expect(shopifyServer.tokenExchanges.length).toBe(exchangesBefore);
     const row = await sessionRow();
     expect(isSealedToken(row.accessToken)).toBe(true);
-    expect(await allRowsText()).not.toContain(legacy);
+    expect(await readAllRowsAsText()).not.toContain(legacy);
 
     expect(await countPastOrders()).toMatchObject({ status: 200, body: { ok: true } });
     expect(shopifyServer.accessTokenChecks.at(-1)).toEqual({ shop: TEST_SHOP, token: legacy, accepted: true });

@@ -81,3 +81,15 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, port
 export async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
   return spawnProcess("worker.js", offlineEnv(null, { LOG_LEVEL: "info", ...extraEnv }), "job worker started");
 }
+
+/** What points an app process at this test's database and a HyperSKU simulator. */
+export function simulatorEnv(simulator: { url: string }): Record<string, string> {
+  return {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    HYPERSKU_API_URL: simulator.url,
+    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    HYPERSKU_CLIENT_ID: process.env.HYPERSKU_CLIENT_ID!,
+    HYPERSKU_CLIENT_SECRET: process.env.HYPERSKU_CLIENT_SECRET!,
+  };
+}
+

@@ -17,3 +17,14 @@ export async function resetDatabase() {
   );
   for (const { name } of tables) await prisma.$executeRawUnsafe(`DELETE FROM "${name}"`);
 }
+
+/** Every row of every application table, as one JSON text (both engines): to prove a value is nowhere. */
+export async function readAllRowsAsText(): Promise<string> {
+  const tables = isPostgresRun()
+    ? await prisma.$queryRawUnsafe<{ name: string }[]>("SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public'")
+    : await prisma.$queryRawUnsafe<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+  const rows: unknown[] = [];
+  for (const { name } of tables) rows.push(...(await prisma.$queryRawUnsafe<unknown[]>(`SELECT * FROM "${name}"`)));
+  return JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? String(value) : value));
+}
+
