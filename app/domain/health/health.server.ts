@@ -91,13 +91,21 @@ async function attemptChecks(now: Date, timeoutMs: number): Promise<Attempt> {
   }
 }
 
+/** node-postgres's default pool size: at most this many pooled connections can be dead at once. */
+const DEAD_CONNECTION_RETRIES = 10;
+
 export async function checkHealth(now = new Date(), { timeoutMs = HEALTH_TIMEOUT_MS } = {}): Promise<Health> {
   const checkedAt = now.toISOString();
   const deadline = Date.now() + timeoutMs;
   let attempt = await attemptChecks(now, timeoutMs);
-  // A pooled connection the server has just closed fails once, and is then replaced: look again
+  // A pooled connection the server has just closed fails once, and is then replaced; the checks
+  // run in parallel, so several such connections may be met: look again, up to the pool's size,
   // before calling the database unreachable (never after a timeout, so the answer stays bounded).
-  if ("error" in attempt && !attempt.timedOut && getStorageFault(attempt.error)?.kind === "unreachable" && Date.now() < deadline) {
+  for (
+    let retries = 0;
+    retries < DEAD_CONNECTION_RETRIES && "error" in attempt && !attempt.timedOut && getStorageFault(attempt.error)?.kind === "unreachable" && Date.now() < deadline;
+    retries++
+  ) {
     attempt = await attemptChecks(now, deadline - Date.now());
   }
   if ("error" in attempt) {
