@@ -1,6 +1,15 @@
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { isPostgresReachable, TEST_POSTGRES_URL } from "./tests/support/postgres";
+
+// Children started through `npx` or a `#!/usr/bin/env node` script (prisma, remix) run on the `node`
+// found on PATH: it must be the Node running the tests, or the suite tests a mix of runtimes (and on
+// Node 20 a child cannot even load better-sqlite3 13).
+const nodeOnPath = execFileSync("node", ["-p", "process.version"], { encoding: "utf8" }).trim();
+if (nodeOnPath !== process.version) {
+  throw new Error(`The node on PATH is ${nodeOnPath}, the tests run on ${process.version}: run them with scripts/node24.sh npm test.`);
+}
 
 // The database-touching integration suite runs on SQLite and again on PostgreSQL. Locally a
 // missing PostgreSQL only skips the second run (with a warning); in CI it is an error.

@@ -15,7 +15,7 @@ type Run = { code: number; stdout: string; stderr: string };
 function preview(...args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir() };
   return new Promise((resolve) => {
-    execFile("npx", ["tsx", "scripts/hypersku-preview.ts", ...args], { cwd: ROOT, env, encoding: "utf8" }, (error, stdout, stderr) => {
+    execFile(process.execPath, ["--import", "tsx", "scripts/hypersku-preview.ts", ...args], { cwd: ROOT, env, encoding: "utf8" }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });
