@@ -12,7 +12,7 @@ import { SealedSessionStorage } from "./integrations/shopify/sealed-session-stor
 import { resealSessionTokens } from "./models/session.server";
 import { env } from "./env.server";
 
-export const SHOPIFY_API_VERSION = ApiVersion.July26;
+export const SHOPIFY_API_VERSION = ApiVersion.October26;
 
 const shopify = shopifyApp({
   apiKey: env.SHOPIFY_API_KEY,

@@ -43,7 +43,7 @@ export function createDeliveryFactory(options: { secret: string; shop: string })
       "Content-Length": String(Buffer.byteLength(body)),
       "X-Shopify-Topic": "orders/create",
       "X-Shopify-Shop-Domain": options.shop,
-      "X-Shopify-API-Version": "2026-07",
+      "X-Shopify-API-Version": "2026-10",
       "X-Shopify-Webhook-Id": `bench-webhook-${runTag}-${sequence}`,
       "X-Shopify-Event-Id": `bench-event-${runTag}-${sequence}`,
       "X-Shopify-Triggered-At": new Date().toISOString(),

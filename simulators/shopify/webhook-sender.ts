@@ -15,7 +15,7 @@ export type WebhookDelivery = {
 
 export type SentDelivery = Required<Pick<WebhookDelivery, "webhookId" | "eventId">> & { status: number; ms: number };
 
-export function createWebhookSender({ appUrl, secret, apiVersion = "2026-07" }: { appUrl: string; secret: string; apiVersion?: string }) {
+export function createWebhookSender({ appUrl, secret, apiVersion = "2026-10" }: { appUrl: string; secret: string; apiVersion?: string }) {
   return async function send(delivery: WebhookDelivery): Promise<SentDelivery> {
     const raw = JSON.stringify(delivery.body);
     const webhookId = delivery.webhookId ?? randomUUID();

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { SHOPIFY_API_VERSION } from "~/shopify.server";
 
 const toml = fs.readFileSync("shopify.app.toml", "utf8");
 
@@ -19,6 +20,10 @@ describe("shopify.app.toml", () => {
       expect(uri).toBe(`/webhooks/${topic}`);
       expect(path.basename(handler)).toBe(`webhooks.${topic.replace("/", ".")}.tsx`);
     }
+  });
+
+  it("receives webhooks in the Admin API version the app queries with", () => {
+    expect(toml).toMatch(new RegExp(`\\[webhooks\\]\\s+api_version = "${SHOPIFY_API_VERSION}"`));
   });
 
   it("subscribes to every webhook route in app/routes", () => {

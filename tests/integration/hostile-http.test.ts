@@ -80,7 +80,7 @@ function webhookHeaders(raw: Buffer | string, topic: string, shop: string): Reco
   return {
     "X-Shopify-Topic": topic,
     "X-Shopify-Shop-Domain": shop,
-    "X-Shopify-API-Version": "2026-07",
+    "X-Shopify-API-Version": "2026-10",
     "X-Shopify-Webhook-Id": randomUUID(),
     "X-Shopify-Event-Id": randomUUID(),
     "X-Shopify-Triggered-At": new Date().toISOString(),

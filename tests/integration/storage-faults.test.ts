@@ -52,7 +52,7 @@ async function deliverOrder(app: RunningApp): Promise<{ status: number; ms: numb
       "Content-Type": "application/json",
       "X-Shopify-Topic": "orders/create",
       "X-Shopify-Shop-Domain": TEST_SHOP,
-      "X-Shopify-API-Version": "2026-07",
+      "X-Shopify-API-Version": "2026-10",
       "X-Shopify-Webhook-Id": randomUUID(),
       "X-Shopify-Event-Id": randomUUID(),
       "X-Shopify-Triggered-At": new Date().toISOString(),

@@ -1,6 +1,6 @@
 /**
  * Shopify orders as Shopify sends them, for tests of the order core: REST webhook payloads (API
- * 2026-07, orders/create|paid|updated) and Admin GraphQL `Order` nodes. Realistic defaults (a paid,
+ * 2026-10, orders/create|paid|updated) and Admin GraphQL `Order` nodes. Realistic defaults (a paid,
  * unfulfilled US order of two items); override only what a test is about.
  *
  * Amounts are given in the presentment currency (what the buyer paid); the shop-currency side of each

@@ -37,7 +37,7 @@ export function createWebhookRequest(options: WebhookRequestOptions): Request {
     "Content-Type": "application/json",
     "X-Shopify-Topic": options.topic,
     "X-Shopify-Shop-Domain": options.shop ?? TEST_SHOP,
-    "X-Shopify-API-Version": "2026-07",
+    "X-Shopify-API-Version": "2026-10",
     "X-Shopify-Webhook-Id": options.webhookId ?? `webhook-${process.pid}-${sequence}`,
     "X-Shopify-Event-Id": options.eventId ?? `event-${process.pid}-${sequence}`,
     "X-Shopify-Triggered-At": new Date().toISOString(),

@@ -1,5 +1,5 @@
 /**
- * The parts of an Admin GraphQL `Order` node (API 2026-07) that we read; ORDER_SNAPSHOT_FIELDS
+ * The parts of an Admin GraphQL `Order` node (API 2026-10) that we read; ORDER_SNAPSHOT_FIELDS
  * selects exactly these. Connections are accepted as `{nodes}` or `{edges: [{node}]}` (connectionNodes).
  * https://shopify.dev/docs/api/admin-graphql/latest/objects/Order
  */

@@ -1,6 +1,6 @@
 /**
  * The parts of Shopify's REST-shaped order webhook payload (orders/create, paid, updated, cancelled;
- * API 2026-07) that we read. Unknown fields are ignored; nearly everything may be absent or null.
+ * API 2026-10) that we read. Unknown fields are ignored; nearly everything may be absent or null.
  * https://shopify.dev/docs/api/admin-rest/latest/resources/order
  */
 import { z } from "zod";
