@@ -5,7 +5,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "extensions/**/dist/**", ".cache/**", "test-results/**"],
+    // extensions/*/shopify.d.ts is written by the Shopify CLI (`shopify app build`/`dev`) and committed as written.
+    ignores: ["build/**", "public/build/**", "node_modules/**", "extensions/**/dist/**", "extensions/*/shopify.d.ts", ".cache/**", "test-results/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -24,6 +25,13 @@ export default tseslint.config(
     languageOptions: {
       globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", Request: "readonly", Response: "readonly" },
     },
+  },
+  {
+    // The generated shopify.d.ts types the `shopify` global in every module the entry imports; only the
+    // entry reads it, the rest receive what they need as arguments (and stay testable without it).
+    files: ["extensions/*/src/**/*.{ts,tsx}"],
+    ignores: ["extensions/*/src/BlockExtension.tsx"],
+    rules: { "no-restricted-globals": ["error", { name: "shopify", message: "Only the entry module (BlockExtension.tsx) reads the `shopify` global; pass what is needed as an argument." }] },
   },
   {
     files: ["scripts/**", "simulators/**/cli.ts", "server.js", "tests/**"],

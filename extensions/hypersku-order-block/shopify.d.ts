@@ -1,9 +1,43 @@
-// The `shopify` global of the target, in the form `shopify app dev` generates (it may rewrite this
-// file). Only the entry module reads it; everything else receives what it needs as arguments.
-import "@shopify/ui-extensions";
-import type { Api } from "@shopify/ui-extensions/admin.order-details.block.render";
+import '@shopify/ui-extensions';
 
-declare module "./src/BlockExtension.tsx" {
-  const shopify: Api;
+//@ts-ignore
+declare module './src/BlockExtension.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/api-client.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/OrderBlock.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/order-id.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/order-view.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/describe-order.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/format-parcels.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
   const globalThis: { shopify: typeof shopify };
 }
