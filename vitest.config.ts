@@ -20,6 +20,13 @@ if (!postgres) {
   console.warn(message);
 }
 
+/**
+ * Builds each project's template database, so it belongs to each project, not to the root: since
+ * Vitest 5 a root `globalSetup` runs once for the whole run and is not inherited by the projects,
+ * and this one must run once per project, with that project's TEST_DATABASE_ENGINE.
+ */
+const DATABASE_SETUP = ["tests/setup/global-database.ts"];
+
 /** Tests that are about SQLite itself (the file on disk, its adapter). */
 const SQLITE_ONLY = ["tests/integration/sqlite-adapter.test.ts"];
 
@@ -31,8 +38,10 @@ export default defineConfig({
     // Order matters: environment first, then the network stub, then the per-file database,
     // all before any test file imports app code (shopify-api captures fetch on first import).
     setupFiles: ["tests/setup/env.ts", "tests/setup/network.ts", "tests/setup/database.ts"],
-    globalSetup: ["tests/setup/global-database.ts"],
     pool: "forks",
+    // Vitest 5 clears every mock's recorded calls before each test by default; the suite was
+    // written against Vitest 4's behaviour (history kept until a test clears it), so keep that.
+    clearMocks: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
@@ -40,6 +49,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "sqlite",
+          globalSetup: DATABASE_SETUP,
           include: [
             "app/**/*.test.{ts,tsx}",
             "extensions/**/*.test.{ts,tsx}",
@@ -55,6 +65,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: "postgres",
+                globalSetup: DATABASE_SETUP,
                 include: ["tests/integration/**/*.test.ts"],
                 exclude: SQLITE_ONLY,
                 env: { TEST_DATABASE_ENGINE: "postgresql" },
