@@ -1,9 +1,11 @@
-// Lint: typescript-eslint's recommended rules plus React hooks. Formatting is not linted.
+// Lint: typescript-eslint's recommended rules plus React hooks (react-hooks 7: with the React Compiler rules). Formatting is not linted.
 import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
-export default tseslint.config(
+// defineConfig is ESLint's own helper; typescript-eslint deprecated its tseslint.config() for it.
+export default defineConfig(
   {
     // extensions/*/shopify.d.ts is written by the Shopify CLI (`shopify app build`/`dev`) and committed as written.
     ignores: ["build/**", "public/build/**", "node_modules/**", "extensions/**/dist/**", "extensions/*/shopify.d.ts", ".cache/**", "test-results/**"],

@@ -22,6 +22,14 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
   const busyIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
   const data = fetcher.state === "idle" ? fetcher.data : undefined;
 
+  // A disconnect's answer closes the confirmation in the same render that shows it (state adjusted
+  // during render, not in an effect that would first paint the stale confirmation).
+  const [seenData, setSeenData] = useState<typeof data>(undefined);
+  if (data !== seenData) {
+    setSeenData(data);
+    if (data?.intent === "disconnect") setConfirmingDisconnect(false);
+  }
+
   useEffect(() => {
     if (!data) return;
     // HyperSKU's authorization page cannot be framed: leave the admin iframe.
@@ -29,10 +37,7 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
     if (data.intent === "test") {
       shopify.toast.show(data.ok ? "HyperSKU connection works" : "HyperSKU connection test failed", { isError: !data.ok });
     }
-    if (data.intent === "disconnect") {
-      setConfirmingDisconnect(false);
-      shopify.toast.show("HyperSKU disconnected");
-    }
+    if (data.intent === "disconnect") shopify.toast.show("HyperSKU disconnected");
   }, [data, shopify]);
 
   const missingSettings = (data?.intent === "connect" && data.missingSettings) || view.missingSettings;

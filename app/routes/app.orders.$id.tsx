@@ -40,10 +40,15 @@ export default function OrderPage() {
   const busyIntent = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent")) : null;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
+  // A cancel's answer closes the confirmation in the same render that shows it.
+  const [seenResult, setSeenResult] = useState<typeof result>(undefined);
+  if (result !== seenResult) {
+    setSeenResult(result);
+    if (result?.intent === "cancel") setConfirmingCancel(false);
+  }
+
   useEffect(() => {
-    if (!result) return;
-    shopify.toast.show(result.message, { isError: !result.ok, duration: 6000 });
-    if (result.intent === "cancel") setConfirmingCancel(false);
+    if (result) shopify.toast.show(result.message, { isError: !result.ok, duration: 6000 });
   }, [result, shopify]);
 
   // While the order is on its way to HyperSKU, the page follows it (the worker sends it in seconds).

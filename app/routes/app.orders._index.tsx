@@ -59,7 +59,12 @@ export default function OrdersPage() {
 
   const go = useCallback((changes: Record<string, string | null>, replace = false) => navigate(ordersListHref(params, changes), { replace }), [navigate, params]);
 
-  useEffect(() => setQuery(view.search), [view.search]);
+  // A new search in the address (back, forward, a tab) replaces what the field shows.
+  const [searchShown, setSearchShown] = useState(view.search);
+  if (view.search !== searchShown) {
+    setSearchShown(view.search);
+    setQuery(view.search);
+  }
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
   const result = fetcher.state === "idle" ? fetcher.data : undefined;

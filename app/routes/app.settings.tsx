@@ -52,18 +52,26 @@ export default function SettingsPage() {
 
   // New saved values (after a save, or another tab's) replace the form's; a reload of the same
   // values (revalidation after a failed save) keeps what the merchant typed.
+  // Both are state adjusted during render, so no frame shows the form out of step with the data.
   const savedKey = JSON.stringify(saved);
-  useEffect(() => setValues(JSON.parse(savedKey) as SettingsFormValues), [savedKey]);
+  const [formKey, setFormKey] = useState(savedKey);
+  if (savedKey !== formKey) {
+    setFormKey(savedKey);
+    setValues(saved);
+  }
 
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [seenResult, setSeenResult] = useState<typeof result>(undefined);
+  if (result !== seenResult) {
+    setSeenResult(result);
+    if (result) setErrors(result.ok ? {} : result.errors);
+  }
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      setErrors({});
       shopify.toast.show("Settings saved");
       return;
     }
-    setErrors(result.errors);
     shopify.toast.show("Fix the highlighted fields, then save again", { isError: true });
     // The first field in error gets the focus, so keyboard and screen-reader users land on it.
     const first = SETTINGS_FIELDS.find((field) => result.errors[field]);

@@ -49,7 +49,7 @@ try {
       count += 1;
     } catch (error) {
       await client.query("ROLLBACK");
-      throw new Error(`Migration ${name} failed: ${error.message}`);
+      throw new Error(`Migration ${name} failed: ${error.message}`, { cause: error });
     }
   }
   console.log(count ? `Applied ${count} PostgreSQL migration(s).` : "PostgreSQL schema is up to date.");

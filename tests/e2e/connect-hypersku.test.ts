@@ -67,5 +67,14 @@ describe("journey: connect a HyperSKU account", () => {
     expect(fs.statSync(file).size).toBeGreaterThan(10_000);
     expect(pageErrors).toEqual([]);
     expect(simulator.control.requests().filter((r) => r.operation === "accessToken")).toHaveLength(1);
+
+    // Disconnect asks first; the answer closes the question and the card shows the result.
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    const question = page.getByText("Disconnect HyperSKU?");
+    await question.waitFor();
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    await question.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Connect HyperSKU" }).waitFor();
+    expect(pageErrors).toEqual([]);
   });
 });
