@@ -144,11 +144,15 @@ if (process.env.APP_MODE === "demo" || process.env.NODE_ENV === "test") {
 }
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all("*", remixHandler(build));
+// Express 5 paths: a bare "*" is no longer valid; "/{*splat}" matches every path, "/" included.
+app.all("/{*splat}", remixHandler(build));
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const server = app.listen(port, host, () => {
+// Express 5 hands a listen error (port taken, say) to this callback instead of throwing it: rethrow,
+// so the process still stops with it rather than log that it listens.
+const server = app.listen(port, host, (error) => {
+  if (error) throw error;
   console.log(JSON.stringify({ level: 30, msg: "app listening", url: `http://${host}:${port}` }));
   if (process.env.NODE_ENV === "development") {
     import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
