@@ -162,8 +162,9 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await page.getByText("Split Shipment").first().waitFor();
     await page.getByRole("heading", { name: "Address as sent to HyperSKU" }).waitFor();
     await page.getByRole("heading", { name: "Shopify fulfillment created" }).first().waitFor();
-    expect(await page.getByRole("link", { name: /in the Shopify admin/ }).count()).toBeGreaterThan(0);
-    expect(await page.locator("img[alt='Ceramic Mug']").count()).toBeGreaterThan(0);
+    // waitFor, not count(): count() does not wait for the element, so it raced the page's render.
+    await page.getByRole("link", { name: /in the Shopify admin/ }).first().waitFor();
+    await page.locator("img[alt='Ceramic Mug']").first().waitFor({ state: "attached" });
     await screenshot(page, "admin-order-two-parcels");
 
     // An id that is not this shop's order: the page's own "Not found", with a way back.
