@@ -29,11 +29,11 @@ if (!apiVersion) throw new Error("app/shopify.server.ts does not set SHOPIFY_API
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "admin-schema-"));
 try {
   const tarball = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", `@shopify/dev-mcp@${DEV_MCP_VERSION}`], { cwd: work, encoding: "utf8" }).trim();
-  const member = `package/dist/data/admin_${apiVersion}.json.gz`;
-  execFileSync("tar", ["-xzf", tarball, member], { cwd: work });
+  const entry = `package/dist/data/admin_${apiVersion}.json.gz`;
+  execFileSync("tar", ["-xzf", tarball, entry], { cwd: work });
   const target = `tests/fixtures/shopify/admin_${apiVersion}.json.gz`;
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(path.join(work, member), target);
+  fs.copyFileSync(path.join(work, entry), target);
   for (const stale of fs.readdirSync(path.dirname(target))) {
     if (stale.startsWith("admin_") && stale !== path.basename(target)) fs.rmSync(path.join(path.dirname(target), stale));
   }
