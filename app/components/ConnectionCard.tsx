@@ -3,6 +3,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import type { ConnectionView, PendingConnectionView } from "~/domain/connection/connection-view.server";
+import { useValueChanged } from "./use-value-changed";
 
 type ActionData =
   | { intent: "connect"; redirectUrl?: string; missingSettings?: string[] }
@@ -24,11 +25,8 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
 
   // A disconnect's answer closes the confirmation in the same render that shows it (state adjusted
   // during render, not in an effect that would first paint the stale confirmation).
-  const [seenData, setSeenData] = useState<typeof data>(undefined);
-  if (data !== seenData) {
-    setSeenData(data);
-    if (data?.intent === "disconnect") setConfirmingDisconnect(false);
-  }
+  const dataChanged = useValueChanged(data, undefined);
+  if (dataChanged && data?.intent === "disconnect") setConfirmingDisconnect(false);
 
   useEffect(() => {
     if (!data) return;

@@ -12,6 +12,7 @@ import { requireOrderDetail } from "~/domain/admin/order-detail.server";
 import { isOrderPageIntent, runOrderPageAction, type OrderPageActionResult } from "~/domain/admin/order-page-actions.server";
 import { shopOrderExists } from "~/models/admin-orders.server";
 import { authenticate } from "~/shopify.server";
+import { useValueChanged } from "~/components/use-value-changed";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Order ${data.name}` : "Order" }];
 
@@ -41,11 +42,8 @@ export default function OrderPage() {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   // A cancel's answer closes the confirmation in the same render that shows it.
-  const [seenResult, setSeenResult] = useState<typeof result>(undefined);
-  if (result !== seenResult) {
-    setSeenResult(result);
-    if (result?.intent === "cancel") setConfirmingCancel(false);
-  }
+  const resultChanged = useValueChanged(result, undefined);
+  if (resultChanged && result?.intent === "cancel") setConfirmingCancel(false);
 
   useEffect(() => {
     if (result) shopify.toast.show(result.message, { isError: !result.ok, duration: 6000 });

@@ -25,6 +25,7 @@ import { getOrdersList } from "~/domain/admin/orders-list.server";
 import { ORDER_TABS, ordersListHref } from "~/domain/admin/orders-list-query";
 import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { authenticate } from "~/shopify.server";
+import { useValueChanged } from "~/components/use-value-changed";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -60,11 +61,7 @@ export default function OrdersPage() {
   const go = useCallback((changes: Record<string, string | null>, replace = false) => navigate(ordersListHref(params, changes), { replace }), [navigate, params]);
 
   // A new search in the address (back, forward, a tab) replaces what the field shows.
-  const [searchShown, setSearchShown] = useState(view.search);
-  if (view.search !== searchShown) {
-    setSearchShown(view.search);
-    setQuery(view.search);
-  }
+  if (useValueChanged(view.search, view.search)) setQuery(view.search);
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
   const result = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -13,6 +13,7 @@ import { MAX_HOLD_MINUTES, SETTINGS_FIELDS, type SettingsField, type SettingsFie
 import { getSettingsForm, parseSettingsForm, readSettingsForm, saveSettings } from "~/domain/shops/settings.server";
 import { isOfflineMode } from "~/offline-mode.server";
 import { authenticate } from "~/shopify.server";
+import { useValueChanged } from "~/components/use-value-changed";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -54,18 +55,11 @@ export default function SettingsPage() {
   // values (revalidation after a failed save) keeps what the merchant typed.
   // Both are state adjusted during render, so no frame shows the form out of step with the data.
   const savedKey = JSON.stringify(saved);
-  const [formKey, setFormKey] = useState(savedKey);
-  if (savedKey !== formKey) {
-    setFormKey(savedKey);
-    setValues(saved);
-  }
+  if (useValueChanged(savedKey, savedKey)) setValues(saved);
 
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const [seenResult, setSeenResult] = useState<typeof result>(undefined);
-  if (result !== seenResult) {
-    setSeenResult(result);
-    if (result) setErrors(result.ok ? {} : result.errors);
-  }
+  const resultChanged = useValueChanged(result, undefined);
+  if (resultChanged && result) setErrors(result.ok ? {} : result.errors);
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
