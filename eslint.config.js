@@ -4,11 +4,111 @@ import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
+// The layers, written down (docs/architecture.md draws them). Each entry: the files of a layer and
+// what they may not import. An import is matched by its specifier (`~/domain/...` or relative), so a
+// pattern names a folder anywhere in it. Tests may import what they need; the rules cover the code
+// that ships. tests/contract/architecture.test.ts plants a violation of each rule and sees it fail.
+const forbid = (folders, message) => ({ group: folders.flatMap((folder) => [`**/${folder}/**`, `**/${folder}`]), message });
+const NEVER_IN_APP = forbid(
+  ["simulators", "tests"],
+  "The app never imports the offline twins or the tests: they are not part of the production bundle.",
+);
+const NO_PRISMA = {
+  group: ["@prisma/*", "**/models/db/**"],
+  message: "Only models/ and the queue talk to the database: call a model function.",
+};
+const QUEUE_BY_ENTRY = { group: ["**/queue/*"], message: "Import the queue package by its public entry, ~/queue." };
+const DOMAIN = [
+  forbid(["routes", "components"], "The domain is below the UI."),
+  forbid(["jobs"], "The domain never imports jobs/ (jobs run the domain); it queues work through ~/domain/enqueue.server."),
+  QUEUE_BY_ENTRY,
+  NO_PRISMA,
+];
+const LAYERS = [
+  {
+    files: ["app/lib/**"],
+    patterns: [
+      forbid(
+        ["domain", "models", "jobs", "queue", "integrations", "routes", "components"],
+        "lib/ holds small helpers every layer may use, so it imports none of them.",
+      ),
+    ],
+  },
+  {
+    files: ["app/models/**"],
+    patterns: [
+      forbid(
+        ["domain", "jobs", "queue", "integrations", "routes", "components"],
+        "Models are the bottom layer: they never import the layers above them.",
+      ),
+    ],
+  },
+  {
+    files: ["app/queue/**"],
+    patterns: [
+      forbid(
+        ["domain", "jobs", "integrations", "routes", "components"],
+        "The queue is a package: it knows jobs by type, not the app's domain.",
+      ),
+      { regex: "(^|/)models/(?!db/)", message: "The queue uses the database client, not the app's models." },
+    ],
+  },
+  {
+    files: ["app/integrations/**"],
+    patterns: [
+      forbid(
+        ["domain", "jobs", "routes", "components"],
+        "Integrations speak to Shopify and HyperSKU; the domain decides what to do with them.",
+      ),
+      NO_PRISMA,
+    ],
+  },
+  {
+    files: ["app/domain/**"],
+    ignores: ["app/domain/enqueue.server.ts"],
+    patterns: DOMAIN,
+    paths: [
+      {
+        name: "~/queue",
+        importNames: ["enqueue", "findJob", "cancelJobs", "releaseJobs"],
+        message: "The domain queues work through ~/domain/enqueue.server (job types, one rule for uniqueness).",
+      },
+    ],
+  },
+  { files: ["app/domain/enqueue.server.ts"], patterns: DOMAIN },
+  {
+    files: ["app/jobs/**"],
+    patterns: [forbid(["routes", "components"], "Jobs run domain functions; they never import the UI."), QUEUE_BY_ENTRY, NO_PRISMA],
+  },
+  { files: ["app/routes/**"], patterns: [forbid(["jobs", "queue"], "Routes call the domain; the domain queues work."), NO_PRISMA] },
+  {
+    files: ["app/components/**"],
+    patterns: [
+      // A component may name the type its loader returns, and use pure modules (labels, formats);
+      // it never calls server code.
+      {
+        group: ["**/*.server", "**/jobs/**", "**/queue/**", "**/integrations/**"],
+        allowTypeImports: true,
+        message: "Components are UI: they receive data as props.",
+      },
+    ],
+  },
+  { files: ["app/*.{ts,tsx}"], patterns: [NO_PRISMA] },
+];
+
 // defineConfig is ESLint's own helper; typescript-eslint deprecated its tseslint.config() for it.
 export default defineConfig(
   {
     // extensions/*/shopify.d.ts is written by the Shopify CLI (`shopify app build`/`dev`) and committed as written.
-    ignores: ["build/**", "public/build/**", "node_modules/**", "extensions/**/dist/**", "extensions/*/shopify.d.ts", ".cache/**", "test-results/**"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "extensions/**/dist/**",
+      "extensions/*/shopify.d.ts",
+      ".cache/**",
+      "test-results/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -23,9 +123,24 @@ export default defineConfig(
     },
   },
   {
+    // CommonJS: tool configuration that must be required (dependency-cruiser's).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: {
-      globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", fetch: "readonly", Request: "readonly", Response: "readonly" },
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        Buffer: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        fetch: "readonly",
+        Request: "readonly",
+        Response: "readonly",
+      },
     },
   },
   {
@@ -33,8 +148,21 @@ export default defineConfig(
     // entry reads it, the rest receive what they need as arguments (and stay testable without it).
     files: ["extensions/*/src/**/*.{ts,tsx}"],
     ignores: ["extensions/*/src/BlockExtension.tsx"],
-    rules: { "no-restricted-globals": ["error", { name: "shopify", message: "Only the entry module (BlockExtension.tsx) reads the `shopify` global; pass what is needed as an argument." }] },
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "shopify",
+          message: "Only the entry module (BlockExtension.tsx) reads the `shopify` global; pass what is needed as an argument.",
+        },
+      ],
+    },
   },
+  ...LAYERS.map(({ files, ignores = [], patterns, paths = [] }) => ({
+    files,
+    ignores: [...ignores, "**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths, patterns: [NEVER_IN_APP, ...patterns] }] },
+  })),
   {
     files: ["scripts/**", "simulators/**/cli.ts", "server.js", "tests/**"],
     rules: { "no-console": "off" },

@@ -130,14 +130,16 @@ const app = express();
 app.disable("x-powered-by");
 app.use(securityHeaders);
 app.use(readLimitedBody);
-// Offline (demo, tests) there is no Shopify CDN: the library's pages still announce App Bridge
-// there with a `Link: preload` header, which browsers would follow. Point it at the local stand-in.
-if (process.env.APP_MODE === "demo" || process.env.NODE_ENV === "test") {
+// The library's pages announce App Bridge with a `Link: preload` header that always names Shopify's
+// CDN, whatever APP_BRIDGE_URL says; where that is set (offline, the Shopify twin's stand-in), the
+// header names the script the pages load, so browsers preload nothing they cannot reach.
+const appBridgeUrl = process.env.APP_BRIDGE_URL;
+if (appBridgeUrl) {
   app.use((req, res, next) => {
     const setHeader = res.setHeader.bind(res);
     res.setHeader = (name, value) =>
       String(name).toLowerCase() === "link" && String(value).includes("cdn.shopify.com")
-        ? setHeader(name, '</offline/app-bridge.js>; rel="preload"; as="script"')
+        ? setHeader(name, `<${appBridgeUrl}>; rel="preload"; as="script"`)
         : setHeader(name, value);
     next();
   });

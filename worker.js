@@ -1,6 +1,6 @@
 // The job worker as a process of its own (`npm run worker`), for deployments that scale web and
 // worker processes apart (then set WORKER_MODE=off on the web processes). It runs the same Remix
-// build as server.js, so handlers and settings are those of the deployed release. Stops gracefully
+// build as server.js, so job definitions and settings are those of the deployed release. Stops gracefully
 // on SIGTERM/SIGINT: no new claims, running jobs finish; what does not finish in time is left to
 // its lease and run again by another worker.
 import fs from "node:fs";

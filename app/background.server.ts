@@ -1,21 +1,20 @@
 /**
- * Background work beside (or instead of) the web server: the job worker with the app's handlers,
+ * Background work beside (or instead of) the web server: the job worker with the app's jobs,
  * and the scheduler of recurring jobs. The production server and `worker.js` call
  * `startBackgroundWork` through the build's entry module, so both run the same bundle.
  * Returns a function that stops the work gracefully.
  */
 import { env } from "./env.server";
-import { jobHandlers } from "./jobs/handlers.server";
+import { jobDefinitions } from "./jobs/index.server";
 import { scheduleRecurringJobs, TOKEN_REFRESH_EVERY_MS } from "./jobs/schedule.server";
-import { onWorkAvailable } from "./jobs/wakeup";
-import { createWorker } from "./jobs/worker.server";
 import { logger } from "./logger.server";
+import { createWorker, onWorkAvailable } from "./queue";
 
-export type StopBackgroundWork = () => Promise<void>;
+type StopBackgroundWork = () => Promise<void>;
 
 export function createAppWorker(options: { workerId?: string } = {}) {
   return createWorker({
-    handlers: jobHandlers,
+    jobs: jobDefinitions,
     workerId: options.workerId,
     concurrency: env.WORKER_CONCURRENCY,
     leaseMs: env.JOB_LEASE_SECONDS * 1000,
@@ -33,8 +32,7 @@ export function startBackgroundWork({ role = "web" }: { role?: "web" | "worker" 
   }
   const worker = createAppWorker();
   const unsubscribe = onWorkAvailable(() => worker.notify());
-  const schedule = () =>
-    scheduleRecurringJobs().catch((error) => logger.error({ err: error }, "scheduling recurring jobs failed"));
+  const schedule = () => scheduleRecurringJobs().catch((error) => logger.error({ err: error }, "scheduling recurring jobs failed"));
   void schedule();
   const timer = setInterval(schedule, TOKEN_REFRESH_EVERY_MS);
   timer.unref();

@@ -3,7 +3,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { addDocumentResponseHeaders } from "./shopify.server";
+import { handleAppInstalled } from "./domain/shops/install.server";
+import { addDocumentResponseHeaders, onAppInstalled } from "./shopify.server";
+
+// The server build's entry is the composition root: it tells the Shopify app what an install does.
+onAppInstalled(handleAppInstalled);
 
 export { startBackgroundWork } from "./background.server";
 

@@ -34,11 +34,7 @@ describe("parseEnv", () => {
 
   it("names each missing variable", () => {
     const error = problemsOf({ SHOPIFY_API_KEY: "key" });
-    expect(error.problems.map((p) => p.variable).sort()).toEqual([
-      "SHOPIFY_API_SECRET",
-      "SHOPIFY_APP_URL",
-      "TOKEN_ENCRYPTION_KEYS",
-    ]);
+    expect(error.problems.map((p) => p.variable).sort()).toEqual(["SHOPIFY_API_SECRET", "SHOPIFY_APP_URL", "TOKEN_ENCRYPTION_KEYS"]);
     expect(error.message).toContain("SHOPIFY_API_SECRET: is required");
   });
 
@@ -68,6 +64,15 @@ describe("parseEnv", () => {
   it("refuses the offline App Bridge stand-in outside demo mode and tests", () => {
     const error = problemsOf({ ...valid, NODE_ENV: "production", APP_BRIDGE_URL: "/offline/app-bridge.js" });
     expect(error.problems[0].variable).toBe("APP_BRIDGE_URL");
+  });
+
+  it("loads App Bridge from Shopify's CDN unless told to load the Shopify twin's stand-in", () => {
+    expect(parseEnv(valid).APP_BRIDGE_URL).toBe("https://cdn.shopify.com/shopifycloud/app-bridge.js");
+    const offline = { ...valid, APP_MODE: "demo", SHOPIFY_APP_URL: "http://localhost:3000" };
+    expect(parseEnv({ ...offline, APP_BRIDGE_URL: "http://127.0.0.1:4000/offline/app-bridge.js" }).APP_BRIDGE_URL).toBe(
+      "http://127.0.0.1:4000/offline/app-bridge.js",
+    );
+    expect(problemsOf({ ...offline, APP_BRIDGE_URL: "/offline/app-bridge.js" }).problems[0].variable).toBe("APP_BRIDGE_URL");
   });
 
   it("refuses the Shopify Admin fake outside demo mode and tests", () => {

@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 
-export const DEFAULT_SCOPES =
-  "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products";
+const DEFAULT_SCOPES = "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+const SHOPIFY_APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 
 const httpUrl = z
   .string()
@@ -27,15 +28,17 @@ const optionalSecret = z
  */
 const encryptionKeys = z.string().transform((raw, ctx) => {
   const keys: { id: string; key: Buffer }[] = [];
-  for (const entry of raw.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const separator = entry.indexOf(":");
     const id = separator > 0 ? entry.slice(0, separator) : "";
     const key = Buffer.from(entry.slice(separator + 1), "base64");
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(id) || key.length !== 32) {
       ctx.addIssue({
         code: "custom",
-        message:
-          "each entry must be keyId:base64 of 32 random bytes (make one with `openssl rand -base64 32`)",
+        message: "each entry must be keyId:base64 of 32 random bytes (make one with `openssl rand -base64 32`)",
       });
       return z.NEVER;
     }
@@ -54,10 +57,10 @@ const encryptionKeys = z.string().transform((raw, ctx) => {
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    /** `demo` serves the offline App Bridge stand-in and refuses non-local settings. */
+    /** `demo` runs against the offline twins and refuses non-local settings. */
     APP_MODE: z.enum(["standard", "demo"]).default("standard"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -71,10 +74,7 @@ export const envSchema = z
 
     DATABASE_URL: z
       .string()
-      .refine(
-        (value) => /^(file:|postgres(ql)?:\/\/)/.test(value),
-        "must be file:<path> (SQLite) or postgresql://... (PostgreSQL)",
-      )
+      .refine((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must be file:<path> (SQLite) or postgresql://... (PostgreSQL)")
       .default("file:./prisma/dev.sqlite"),
 
     HYPERSKU_CLIENT_ID: optionalSecret,
@@ -110,8 +110,12 @@ export const envSchema = z
 
     TOKEN_ENCRYPTION_KEYS: encryptionKeys,
 
-    /** Read by shopify-app-remix itself for its bounce pages; only the offline stand-in may be set here. */
-    APP_BRIDGE_URL: z.string().optional(),
+    /**
+     * The App Bridge script embedded pages load (shopify-app-remix also reads it for its bounce
+     * pages). Shopify's CDN unless the app runs offline: the demo, tests and benchmarks point it at
+     * the Shopify twin's stand-in.
+     */
+    APP_BRIDGE_URL: httpUrl.default(SHOPIFY_APP_BRIDGE_URL),
 
     /** Jobs one worker process runs at the same time. */
     WORKER_CONCURRENCY: positiveInt(8),
@@ -140,7 +144,7 @@ export const envSchema = z
         message: "demo mode only runs on localhost; unset APP_MODE for a real deployment",
       });
     }
-    if (env.APP_BRIDGE_URL && env.APP_MODE === "standard" && env.NODE_ENV !== "test") {
+    if (env.APP_BRIDGE_URL !== SHOPIFY_APP_BRIDGE_URL && env.APP_MODE === "standard" && env.NODE_ENV !== "test") {
       ctx.addIssue({ code: "custom", path: ["APP_BRIDGE_URL"], message: "is only for demo mode and tests; unset it" });
     }
     if (env.SHOPIFY_ADMIN_FAKE_URL && env.APP_MODE === "standard" && env.NODE_ENV !== "test") {
@@ -173,10 +177,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   for (const issue of result.error.issues) {
     const variable = String(issue.path[0] ?? "environment");
     // zod's messages never echo the received value, so secrets stay out of the output.
-    const message =
-      issue.code === "invalid_type" && input[variable as keyof typeof input] === undefined
-        ? "is required"
-        : issue.message;
+    const message = issue.code === "invalid_type" && input[variable as keyof typeof input] === undefined ? "is required" : issue.message;
     if (!problems.has(variable)) problems.set(variable, message);
   }
   throw new EnvError([...problems].map(([variable, message]) => ({ variable, message })));

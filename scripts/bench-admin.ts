@@ -26,7 +26,11 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 
 const { values: options } = parseArgs({
-  options: { orders: { type: "string", default: "100000" }, runs: { type: "string", default: "200" }, keep: { type: "boolean", default: false } },
+  options: {
+    orders: { type: "string", default: "100000" },
+    runs: { type: "string", default: "200" },
+    keep: { type: "boolean", default: false },
+  },
 });
 const ORDER_COUNT = Number(options.orders);
 const OTHER_SHOP_ORDERS = 5_000;
@@ -41,8 +45,9 @@ const TARGET_CLS = 0.05;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-admin-"));
 const dbFile = path.join(dir, "bench.sqlite");
 process.env.DATABASE_URL = `file:${dbFile}`;
-// The test environment's settings (keys, offline App Bridge, no worker); set before any app import.
-await import("../tests/setup/env");
+// The harness's offline settings (keys, no worker); set before any app import.
+const { applyOfflineEnvDefaults } = await import("../simulators/harness/offline-env");
+applyOfflineEnvDefaults();
 process.env.LOG_LEVEL = "silent";
 
 const log = (message: string) => console.log(`• ${message}`);
@@ -61,8 +66,9 @@ const started = Date.now();
 log(`migrating a fresh SQLite database in ${dir}`);
 execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env }, stdio: "pipe" });
 
-const { TEST_SHOP, createSessionToken, BROWSER_USER_AGENT, APP_URL, embeddedAppUrl } = await import("../tests/support/shopify");
-const { buildRestLineItem, buildRestOrder, snapshotOfRest } = await import("../tests/support/order-factories");
+const { APP_URL, TEST_SHOP } = await import("../simulators/harness/offline-keys");
+const { BROWSER_USER_AGENT, createSessionToken, embeddedAppUrl } = await import("../simulators/harness/embedded-admin");
+const { buildRestLineItem, buildRestOrder, snapshotOfRest } = await import("../simulators/harness/order-payloads");
 const { mapOrderToExternalOrder } = await import("../app/domain/orders/map-order");
 const { buildOrder } = await import("../simulators/hypersku/order-builder");
 const { describeHyperskuStatus } = await import("../app/domain/orders/hypersku-status");
@@ -70,11 +76,12 @@ const OTHER_SHOP = "other-shop.myshopify.com";
 
 /** How the app's SQLite adapter writes a DateTime, learnt from one row Prisma itself writes. */
 async function learnDateFormat(): Promise<(date: Date) => string | number> {
-  const { default: prisma } = await import("../app/db.server");
+  const { default: prisma } = await import("../app/models/db/client.server");
   const probe = new Date("2026-01-02T03:04:05.678Z");
   await prisma.shop.create({ data: { domain: "probe.myshopify.com", installedAt: probe } });
   const raw = new Database(dbFile, { readonly: true });
-  const stored = (raw.prepare(`SELECT installedAt FROM "Shop" WHERE domain = 'probe.myshopify.com'`).get() as { installedAt: unknown }).installedAt;
+  const stored = (raw.prepare(`SELECT installedAt FROM "Shop" WHERE domain = 'probe.myshopify.com'`).get() as { installedAt: unknown })
+    .installedAt;
   raw.close();
   await prisma.shop.delete({ where: { domain: "probe.myshopify.com" } });
   if (typeof stored === "number") return (date) => date.getTime();
@@ -101,7 +108,11 @@ function templates() {
   const mapped = mapOrderToExternalOrder(snapshot, { domain: TEST_SHOP, name: "Bench shop", platformCode: 1 });
   if (!mapped.ok) throw new Error("bench order did not map");
   let itemId = 1;
-  const answer = buildOrder(mapped.request as Parameters<typeof buildOrder>[0], { orderId: 77_000_001, nextItemId: () => itemId++, now: new Date() });
+  const answer = buildOrder(mapped.request as Parameters<typeof buildOrder>[0], {
+    orderId: 77_000_001,
+    nextItemId: () => itemId++,
+    now: new Date(),
+  });
   return { snapshot: JSON.stringify(snapshot), request: JSON.stringify(mapped.request), answer: JSON.stringify(answer) };
 }
 
@@ -117,10 +128,28 @@ function pick<T>(weights: [T, number][], roll: number): T {
 }
 
 const STATES: [string, number][] = [
-  ["sent", 0.82], ["skipped", 0.05], ["waiting", 0.04], ["cancelled", 0.03], ["scheduled", 0.02], ["needs_attention", 0.02], ["failed", 0.01], ["held", 0.01],
+  ["sent", 0.82],
+  ["skipped", 0.05],
+  ["waiting", 0.04],
+  ["cancelled", 0.03],
+  ["scheduled", 0.02],
+  ["needs_attention", 0.02],
+  ["failed", 0.01],
+  ["held", 0.01],
 ];
 const STATUSES: [number, number][] = [
-  [5, 0.5], [4, 0.25], [6, 0.06], [2, 0.05], [14, 0.04], [3, 0.03], [1, 0.03], [8, 0.01], [9, 0.01], [7, 0.01], [10, 0.005], [11, 0.005],
+  [5, 0.5],
+  [4, 0.25],
+  [6, 0.06],
+  [2, 0.05],
+  [14, 0.04],
+  [3, 0.03],
+  [1, 0.03],
+  [8, 0.01],
+  [9, 0.01],
+  [7, 0.01],
+  [10, 0.005],
+  [11, 0.005],
 ];
 
 function seed(): Seeded {
@@ -129,15 +158,31 @@ function seed(): Seeded {
   db.pragma("synchronous = OFF");
   const t = templates();
   const now = Date.now();
-  const insertShop = db.prepare(`INSERT INTO "Shop" (domain, name, hyperskuStatus, installedAt, createdAt, updatedAt, lastReconciledAt) VALUES (?, ?, 'connected', ?, ?, ?, ?)`);
-  const insertSession = db.prepare(`INSERT INTO "Session" (id, shop, state, isOnline, scope, accessToken) VALUES (?, ?, '', 0, 'read_orders', 'shpat_bench')`);
-  const insertOrder = db.prepare(`INSERT INTO "Order" (id, shop, shopifyOrderId, name, shopifyCreatedAt, shopifyUpdatedAt, snapshot, state, stateCode, stateReason,
+  const insertShop = db.prepare(
+    `INSERT INTO "Shop" (domain, name, hyperskuStatus, installedAt, createdAt, updatedAt, lastReconciledAt) VALUES (?, ?, 'connected', ?, ?, ?, ?)`,
+  );
+  const insertSession = db.prepare(
+    `INSERT INTO "Session" (id, shop, state, isOnline, scope, accessToken) VALUES (?, ?, '', 0, 'read_orders', 'shpat_bench')`,
+  );
+  const insertOrder =
+    db.prepare(`INSERT INTO "Order" (id, shop, shopifyOrderId, name, shopifyCreatedAt, shopifyUpdatedAt, snapshot, state, stateCode, stateReason,
       attemptCount, lastError, hyperskuOrderId, hyperskuStatus, hyperskuStatusDesc, sentRequest, hyperskuResponse, sentAt, lastSyncedAt, createdAt, updatedAt)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertEvent = db.prepare(`INSERT INTO "OrderEvent" (id, orderId, at, kind, outcome, message) VALUES (?, ?, ?, ?, ?, ?)`);
-  const insertParcel = db.prepare(`INSERT INTO "Parcel" (id, orderId, shop, parcelKey, trackingCompany, trackingNumber, trackingUrl, items, status, fulfillmentState, createdAt, updatedAt)
+  const insertParcel =
+    db.prepare(`INSERT INTO "Parcel" (id, orderId, shop, parcelKey, trackingCompany, trackingNumber, trackingUrl, items, status, fulfillmentState, createdAt, updatedAt)
     VALUES (?, ?, ?, ?, 'YunExpress', ?, ?, ?, 'In transit', 'created', ?, ?)`);
-  const parcelItems = JSON.stringify([{ storeOrderLineItemId: "1", quantity: 2, title: "Ceramic Mug", variantTitle: "Blue / Large", imgUrl: "https://img.example/mug.jpg", status: 4, statusDes: "Shipping" }]);
+  const parcelItems = JSON.stringify([
+    {
+      storeOrderLineItemId: "1",
+      quantity: 2,
+      title: "Ceramic Mug",
+      variantTitle: "Blue / Large",
+      imgUrl: "https://img.example/mug.jpg",
+      status: 4,
+      statusDes: "Shipping",
+    },
+  ]);
 
   const ids: string[] = [];
   const detailIds: string[] = [];
@@ -161,15 +206,27 @@ function seed(): Seeded {
       const at = sqlDate(createdAt);
       const statusName = status === null ? null : describeHyperskuStatus(status)!.name;
       insertOrder.run(
-        id, shop, shopifyOrderId, name, at, at, snapshot, state,
+        id,
+        shop,
+        shopifyOrderId,
+        name,
+        at,
+        at,
+        snapshot,
+        state,
         state === "sent" ? null : state === "failed" ? "hypersku_unavailable" : "test_order",
         state === "sent" ? null : "A reason in plain words, as the app stores it for the merchant.",
         state === "sent" ? 1 : 0,
         state === "failed" ? "HyperSKU is temporarily unavailable (503)." : null,
-        status === null ? null : String(60_000_000 + n), status, statusName,
+        status === null ? null : String(60_000_000 + n),
+        status,
+        statusName,
         status === null ? null : t.request.replaceAll("#NAME#", name),
         status === null ? null : t.answer.replaceAll("77000001", String(60_000_000 + n)),
-        status === null ? null : at, status === null ? null : at, at, at,
+        status === null ? null : at,
+        status === null ? null : at,
+        at,
+        at,
       );
       insertEvent.run(cuid(), id, at, "received", null, "Received from Shopify (webhook).");
       insertEvent.run(cuid(), id, at, "decision", state, "Queued for HyperSKU.");
@@ -193,14 +250,16 @@ function seed(): Seeded {
   return { ids, detailIds, deepCursorRow };
 }
 
-log(`seeding ${ORDER_COUNT.toLocaleString("en-US")} orders for ${TEST_SHOP} and ${OTHER_SHOP_ORDERS.toLocaleString("en-US")} for another shop`);
+log(
+  `seeding ${ORDER_COUNT.toLocaleString("en-US")} orders for ${TEST_SHOP} and ${OTHER_SHOP_ORDERS.toLocaleString("en-US")} for another shop`,
+);
 const seedStart = Date.now();
 const seeded = seed();
 log(`seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s (${(fs.statSync(dbFile).size / 1e6).toFixed(0)} MB)`);
 
 // ---- 2. Server time ------------------------------------------------------------------------------
 
-const { BUILD_PATH, createBuildHandler } = await import("../tests/support/build");
+const { BUILD_PATH, createBuildHandler } = await import("../simulators/harness/app-build");
 if (!fs.existsSync(BUILD_PATH)) {
   log("building the app (no build/ yet)");
   execFileSync("npx", ["remix", "build"], { stdio: "pipe" });
@@ -216,7 +275,13 @@ type Row = { what: string; p50: number; p95: number; targeted: boolean };
 const rows: Row[] = [];
 
 /** `route`: a loader's data request (`?_data=`); null: the whole HTML document (every loader + SSR). */
-async function measure(what: string, route: string | null, paths: (i: number) => string, check?: (body: unknown) => void, targeted = route !== null) {
+async function measure(
+  what: string,
+  route: string | null,
+  paths: (i: number) => string,
+  check?: (body: unknown) => void,
+  targeted = route !== null,
+) {
   const times: number[] = [];
   const documentUrl = route === null ? new URL(await embeddedAppUrl(paths(0), TEST_SHOP, APP_URL)) : null;
   for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -244,11 +309,16 @@ const expectRows = (min: number) => (body: unknown) => {
 };
 
 log("measuring server time (production build, in-process request handler)");
-await measure("orders list: first page", LIST, () => "/app/orders", (body) => {
-  // Newest first: the first row is the last order seeded for the shop.
-  const first = (body as ListBody).rows[0];
-  if (first.id !== seeded.ids[seeded.ids.length - 1]) throw new Error("first page is not newest first");
-});
+await measure(
+  "orders list: first page",
+  LIST,
+  () => "/app/orders",
+  (body) => {
+    // Newest first: the first row is the last order seeded for the shop.
+    const first = (body as ListBody).rows[0];
+    if (first.id !== seeded.ids[seeded.ids.length - 1]) throw new Error("first page is not newest first");
+  },
+);
 await measure("orders list: tab Sent", LIST, () => "/app/orders?tab=sent", expectRows(50));
 await measure("orders list: tab Failed", LIST, () => "/app/orders?tab=failed", expectRows(50));
 await measure("orders list: HyperSKU status Shipping", LIST, () => "/app/orders?status=4", expectRows(50));
@@ -261,16 +331,21 @@ await measure("order detail", "routes/app.orders.$id", (i) => `/app/orders/${see
 // The p95 target is the orders list's and the order detail's; the dashboard's server time is
 // shown for the LCP budget it feeds, as are whole documents (every loader + SSR).
 await measure("dashboard loader (all counts)", "routes/app._index", () => "/app", undefined, false);
-await measure("dashboard HTML document (all loaders + SSR)", null, () => "/app", (body) => {
-  if (!String(body).includes("Orders by state")) throw new Error("the dashboard document did not render");
-});
+await measure(
+  "dashboard HTML document (all loaders + SSR)",
+  null,
+  () => "/app",
+  (body) => {
+    if (!String(body).includes("Orders by state")) throw new Error("the dashboard document did not render");
+  },
+);
 await measure("orders list HTML document", null, () => "/app/orders");
 
 // ---- 3. LCP and CLS ------------------------------------------------------------------------------
 
 log("measuring LCP and CLS of the dashboard in Chromium against the production server");
-const { startAppServer } = await import("../tests/support/app-server");
-const { launchBrowser } = await import("../tests/support/browser");
+const { startAppServer } = await import("../simulators/harness/app-process");
+const { launchBrowser } = await import("../simulators/harness/browser");
 const app = await startAppServer({ DATABASE_URL: `file:${dbFile}`, WORKER_MODE: "off", LOG_LEVEL: "warn" });
 const browser = await launchBrowser();
 const paints: { lcp: number; cls: number; ttfb: number }[] = [];
@@ -322,7 +397,9 @@ const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number) => value.toFixed(1).padStart(8);
 const ok = (pass: boolean) => (pass ? "ok" : "MISSED");
 console.log("");
-console.log(`Admin benchmark: ${ORDER_COUNT.toLocaleString("en-US")} orders for the shop (+${OTHER_SHOP_ORDERS.toLocaleString("en-US")} for another), SQLite, Node ${process.version}`);
+console.log(
+  `Admin benchmark: ${ORDER_COUNT.toLocaleString("en-US")} orders for the shop (+${OTHER_SHOP_ORDERS.toLocaleString("en-US")} for another), SQLite, Node ${process.version}`,
+);
 console.log("");
 console.log(`${pad(`server time (ms), ${RUNS} runs each`, 44)}${"p50".padStart(8)}${"p95".padStart(8)}  target p95 < ${TARGET_P95_MS}`);
 console.log("-".repeat(80));
@@ -333,15 +410,24 @@ for (const row of rows) {
   console.log(`${pad(row.what, 44)}${num(row.p50)}${num(row.p95)}  ${row.targeted ? ok(pass) : "(no target)"}`);
 }
 console.log("");
-console.log(`${pad(`dashboard in Chromium (${paints.length} loads)`, 44)}${"median".padStart(8)}${"p75".padStart(8)}${"worst".padStart(8)}  target (p75)`);
+console.log(
+  `${pad(`dashboard in Chromium (${paints.length} loads)`, 44)}${"median".padStart(8)}${"p75".padStart(8)}${"worst".padStart(8)}  target (p75)`,
+);
 console.log("-".repeat(80));
 const lcpPass = p75(lcp) < TARGET_LCP_MS;
 const clsPass = p75(cls) < TARGET_CLS;
 failed ||= !lcpPass || !clsPass;
 console.log(`${pad("LCP (ms)", 44)}${num(median(lcp))}${num(p75(lcp))}${num(worst(lcp))}  < ${TARGET_LCP_MS} ${ok(lcpPass)}`);
-console.log(`${pad("CLS", 44)}${median(cls).toFixed(4).padStart(8)}${p75(cls).toFixed(4).padStart(8)}${worst(cls).toFixed(4).padStart(8)}  < ${TARGET_CLS} ${ok(clsPass)}`);
+console.log(
+  `${pad("CLS", 44)}${median(cls).toFixed(4).padStart(8)}${p75(cls).toFixed(4).padStart(8)}${worst(cls).toFixed(4).padStart(8)}  < ${TARGET_CLS} ${ok(clsPass)}`,
+);
 console.log(`${pad("time to first byte (ms)", 44)}${num(median(ttfb))}${num(p75(ttfb))}${num(worst(ttfb))}`);
-console.log(`load average at the end: ${os.loadavg().map((value) => value.toFixed(1)).join(" ")} on ${os.cpus().length} CPUs`);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")} on ${os.cpus().length} CPUs`,
+);
 console.log("");
 console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 

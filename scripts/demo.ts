@@ -54,6 +54,8 @@ const hypersku = await startHyperskuSimulator({
   stateFile: path.join(dataDir, "hypersku-simulator.json"),
 });
 const shopify = await startShopifyAdminServer();
+// The admin pages load App Bridge from the Shopify twin, as they would from Shopify's CDN.
+env.APP_BRIDGE_URL = shopify.appBridgeUrl;
 log(`HyperSKU simulator at ${hypersku.url}, Shopify stand-in at ${shopify.url}`);
 
 // --- database, build, demo shop -----------------------------------------------------------------
@@ -63,7 +65,7 @@ if (!values["no-build"]) {
   execFileSync("npx", ["remix", "build"], { env, stdio: "ignore" });
 }
 Object.assign(process.env, env);
-const { default: prisma } = await import("../app/db.server");
+const { default: prisma } = await import("../app/models/db/client.server");
 const { configureHypersku } = await import("../app/domain/connection/hypersku.server");
 const { connectWithAuthorizationCode } = await import("../app/domain/connection/connection.server");
 const { queueShopSync } = await import("../app/domain/tracking/sync-orders.server");
@@ -71,7 +73,14 @@ const { collectResults, formatTable, fulfillmentsInShopify } = await import("./d
 const { buildDemoDay } = await import("./demo/day");
 
 await prisma.session.create({
-  data: { id: `offline_${DEMO_SHOP}`, shop: DEMO_SHOP, state: "", isOnline: false, scope: "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products", accessToken: "shpat_demo_offline_token" },
+  data: {
+    id: `offline_${DEMO_SHOP}`,
+    shop: DEMO_SHOP,
+    state: "",
+    isOnline: false,
+    scope: "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products",
+    accessToken: "shpat_demo_offline_token",
+  },
 });
 await prisma.shop.create({ data: { domain: DEMO_SHOP, name: "HyperSKU Demo Store", notifyCustomer: true } });
 configureHypersku({ apiUrl: hypersku.url, authorizeUrl: `${hypersku.url}/application/auth` });
@@ -134,7 +143,10 @@ async function deliver(demo: DemoOrder, topic: string, body = demo.payload, agai
 for (const demo of day) shopify.fake.putOrder(DEMO_SHOP, demo.node as never);
 
 // HyperSKU refuses the first order it is sent, in its own words.
-hypersku.control.setFault("createOrderFromExternal", { reject: { status: 40010, message: "SKU LTP-SAGE cannot be sourced for this destination" }, times: 1 });
+hypersku.control.setFault("createOrderFromExternal", {
+  reject: { status: 40010, message: "SKU LTP-SAGE cannot be sourced for this destination" },
+  times: 1,
+});
 await deliver(byCase("rejected"), "orders/create");
 await waitFor("HyperSKU's answer to the first order", async () => (await recordOf(byCase("rejected")))?.state === "needs_attention");
 log(`✗ ${byCase("rejected").payload.name} needs attention: HyperSKU refused it`);
@@ -155,10 +167,21 @@ await pause(1_000);
 
 // The customer fixes the address of one order; another order is cancelled.
 const edited = byCase("edited");
-const newAddress = { ...(edited.payload.shipping_address as object), address1: "Marienplatz 1", city: "München", zip: "80331", address2: "3. OG" };
+const newAddress = {
+  ...(edited.payload.shipping_address as object),
+  address1: "Marienplatz 1",
+  city: "München",
+  zip: "80331",
+  address2: "3. OG",
+};
 await deliver(edited, "orders/updated", { ...edited.payload, shipping_address: newAddress, updated_at: new Date().toISOString() });
 const cancelled = byCase("cancelled");
-await deliver(cancelled, "orders/cancelled", { ...cancelled.payload, cancelled_at: new Date().toISOString(), cancel_reason: "customer", updated_at: new Date().toISOString() });
+await deliver(cancelled, "orders/cancelled", {
+  ...cancelled.payload,
+  cancelled_at: new Date().toISOString(),
+  cancel_reason: "customer",
+  updated_at: new Date().toISOString(),
+});
 await waitFor("the address change and the cancellation to reach HyperSKU", async () => {
   const operations = hypersku.control.requests().map((request) => request.operation);
   return operations.includes("updateOrderAddress") && operations.includes("cancelOrder");
@@ -184,14 +207,30 @@ await waitFor("tracking to come back as Shopify fulfillments", async () => {
 
 // --- the result -----------------------------------------------------------------------------------
 const rows = await collectResults(day, DEMO_SHOP);
-const duplicates = [...hypersku.control.orders().reduce((map, order) => map.set(order.orderBaseInfo.storeOrderId, (map.get(order.orderBaseInfo.storeOrderId) ?? 0) + 1), new Map<string, number>())].filter(([, n]) => n > 1);
+const duplicates = [
+  ...hypersku.control
+    .orders()
+    .reduce(
+      (map, order) => map.set(order.orderBaseInfo.storeOrderId, (map.get(order.orderBaseInfo.storeOrderId) ?? 0) + 1),
+      new Map<string, number>(),
+    ),
+].filter(([, n]) => n > 1);
 console.log(`\n${formatTable(rows)}\n`);
-console.log(`HyperSKU orders: ${hypersku.control.orders().length} (duplicates: ${duplicates.length}); Shopify fulfillments: ${fulfillmentsInShopify(shopify.fake, DEMO_SHOP)}`);
-fs.writeFileSync(path.join(dataDir, "demo-result.json"), JSON.stringify({ rows, duplicates: duplicates.length, fulfillments: fulfillmentsInShopify(shopify.fake, DEMO_SHOP) }, null, 2));
+console.log(
+  `HyperSKU orders: ${hypersku.control.orders().length} (duplicates: ${duplicates.length}); Shopify fulfillments: ${fulfillmentsInShopify(shopify.fake, DEMO_SHOP)}`,
+);
+fs.writeFileSync(
+  path.join(dataDir, "demo-result.json"),
+  JSON.stringify({ rows, duplicates: duplicates.length, fulfillments: fulfillmentsInShopify(shopify.fake, DEMO_SHOP) }, null, 2),
+);
 
-const { token } = await getJwt(DEMO_SHOP.replace(".myshopify.com", ""), DEMO_API_KEY, DEMO_API_SECRET, { exp: Math.floor(Date.now() / 1000) + 12 * 3600 });
+const { token } = await getJwt(DEMO_SHOP.replace(".myshopify.com", ""), DEMO_API_KEY, DEMO_API_SECRET, {
+  exp: Math.floor(Date.now() / 1000) + 12 * 3600,
+});
 const host = Buffer.from(`admin.shopify.com/store/${DEMO_SHOP.replace(".myshopify.com", "")}`).toString("base64");
-console.log(`\nOpen the app's admin:\n\n  ${env.SHOPIFY_APP_URL}/app?${new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host, id_token: token })}\n`);
+console.log(
+  `\nOpen the app's admin:\n\n  ${env.SHOPIFY_APP_URL}/app?${new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host, id_token: token })}\n`,
+);
 
 if (values["keep-running"]) console.log("Ctrl-C stops everything.");
 else await stopEverything(0);

@@ -15,10 +15,15 @@ type Run = { code: number; stdout: string; stderr: string };
 function preview(...args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir() };
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "scripts/hypersku-preview.ts", ...args], { cwd: ROOT, env, encoding: "utf8" }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/hypersku-preview.ts", ...args],
+      { cwd: ROOT, env, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -77,6 +82,8 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
           storeVariantId: "42012345678902",
           storeSkuId: "TOWEL-LINEN",
           title: "Linen Tea Towel",
+          // The customer's monogram travels with the item (issue 17: personalisation reaches HyperSKU).
+          variantAttr: "Monogram: A.L.",
           price: 22.5,
           quantity: 1,
         },
@@ -119,7 +126,9 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
         taxNo: "DE811907980",
       },
     });
-    expect(request.lineItems.map((line: { title: string; price: number; quantity: number }) => [line.title, line.price, line.quantity])).toEqual([
+    expect(
+      request.lineItems.map((line: { title: string; price: number; quantity: number }) => [line.title, line.price, line.quantity]),
+    ).toEqual([
       ["Wool Scarf", 39.9, 1],
       ["Ceramic Mug", 22, 1],
     ]);
@@ -134,7 +143,13 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     expect(whole.stdout).toBe(bare.stdout);
     const request = JSON.parse(bare.stdout);
     expect(externalOrderSchema.parse(request)).toEqual(request);
-    expect(request).toMatchObject({ currency: "JPY", totalPrice: 5200, taxAmount: 473, totalShippingPrice: 800, paidAt: "2026-07-17T01:19:59.000Z" });
+    expect(request).toMatchObject({
+      currency: "JPY",
+      totalPrice: 5200,
+      taxAmount: 473,
+      totalShippingPrice: 800,
+      paidAt: "2026-07-17T01:19:59.000Z",
+    });
     expect(request.lineItems).toEqual([
       {
         storeOrderLineItemId: "14012345679241",
@@ -142,7 +157,8 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
         storeVariantId: "42012345679241",
         storeSkuId: "CUP-MATCHA",
         title: "抹茶碗",
-        variantAttr: "黒",
+        // The variant, then the gift wrapping the customer asked for (noshi), in the item's attribute.
+        variantAttr: "黒 | のし: 御祝",
         variantImg: "https://cdn.shopify.com/s/files/1/0700/1234/files/matcha-bowl-black.jpg?v=1752700000",
         productUrl: "https://example-shop.myshopify.com/products/matcha-bowl",
         price: 1467,
@@ -168,6 +184,32 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     expect(run.stderr).toContain("Order #1003 cannot be sent to HyperSKU:");
     expect(run.stderr).toContain("- [no_shipping_address] This order has no shipping address, so HyperSKU cannot ship it.");
     expect(run.stderr).toContain("What to do: Add a shipping address to the order in Shopify, then choose Retry.");
+  });
+
+  it("says a pickup or local delivery order is not for HyperSKU, REST or GraphQL, and prints no request", async () => {
+    const [pickup, graphqlPickup, local] = await Promise.all([
+      preview(fixture("rest-local-pickup.json"), ...SHOP_ARGS),
+      preview(fixture("graphql-local-pickup.json"), ...SHOP_ARGS),
+      preview(fixture("rest-local-delivery.json"), ...SHOP_ARGS),
+    ]);
+    expect([pickup.code, graphqlPickup.code, local.code]).toEqual([1, 1, 1]);
+    expect([pickup.stdout, graphqlPickup.stdout, local.stdout]).toEqual(["", "", ""]);
+    expect(pickup.stderr).toContain("Order #1022 is not for HyperSKU:");
+    expect(pickup.stderr).toContain(
+      "- [local_pickup] The customer picks this order up in person, so there is no parcel for HyperSKU to ship.",
+    );
+    expect(pickup.stderr).not.toContain("no_shipping_address");
+    expect(graphqlPickup.stderr).toContain("- [local_pickup]");
+    expect(local.stderr).toContain("- [local_delivery] This order goes out by your own local delivery");
+  });
+
+  it("names the missing ZIP code of a US address and how to add it", async () => {
+    const run = await preview(fixture("rest-us-no-zip.json"), ...SHOP_ARGS);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("Order #1023 cannot be sent to HyperSKU:");
+    expect(run.stderr).toContain("- [missing_zip_code] The shipping address has no ZIP code, which parcels to this country need.");
+    expect(run.stderr).toContain("What to do: Edit the order's shipping address in Shopify to add the ZIP code, then choose Retry.");
   });
 
   it("exits 2 on a file that is not JSON", async () => {

@@ -11,10 +11,11 @@
  * Exit codes: 0 request printed; 1 the order cannot be sent as it is; 2 bad arguments, or a file that
  * cannot be read, is not JSON or is not a Shopify order.
  *
- * Pure on purpose: no environment, database or network (nothing from `~/env.server` or `~/db.server`).
+ * Pure on purpose: no environment, database or network (nothing from `~/env.server` or `~/models/db/client.server`).
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { notAParcel } from "../app/domain/orders/delivery-method";
 import { ORDER_PROBLEMS } from "../app/domain/orders/describe-problems";
 import { mapOrderToExternalOrder } from "../app/domain/orders/map-order";
 import { parseAnyOrder } from "../app/domain/orders/parse-any-order";
@@ -73,6 +74,17 @@ const parsed = parseAnyOrder(readJson(file));
 if (!parsed.ok) {
   const shape = parsed.source === "graphql" ? "an Admin GraphQL order" : parsed.source === "rest" ? "a REST order webhook" : "an order";
   fail(2, `${file} is not a Shopify order (read as ${shape}):`, ...parsed.problems.map((p) => `- ${p.path}: ${p.message}`));
+}
+
+// Not a shipment at all: say so before any address or item problem, as the app does.
+const delivery = notAParcel(parsed.value);
+if (delivery) {
+  const { problem, fix } = ORDER_PROBLEMS[delivery];
+  fail(
+    1,
+    `Order ${parsed.value.name ?? parsed.value.shopifyOrderId} is not for HyperSKU:`,
+    `- [${delivery}] ${problem}\n  What to do: ${fix}`,
+  );
 }
 
 const mapped = mapOrderToExternalOrder(parsed.value, shop);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useFetcher, useNavigate } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import type { ConnectionView, PendingConnectionView } from "~/domain/connection/connection-view.server";
+import type { ConnectionView } from "~/domain/connection/connection-view.server";
+import { useIntentFetcher } from "~/lib/use-intent-fetcher";
 import { useValueChanged } from "./use-value-changed";
 
 type ActionData =
@@ -17,11 +17,9 @@ const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString()
  * `action`: the route that handles connect/test/disconnect, when the card sits on another page.
  */
 export function ConnectionCard({ view, action }: { view: ConnectionView; action?: string }) {
-  const fetcher = useFetcher<ActionData>();
+  const { submit, busyIntent, result: data } = useIntentFetcher<ActionData, ActionData["intent"]>(action);
   const shopify = useAppBridge();
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
-  const busyIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
-  const data = fetcher.state === "idle" ? fetcher.data : undefined;
 
   // A disconnect's answer closes the confirmation in the same render that shows it (state adjusted
   // during render, not in an effect that would first paint the stale confirmation).
@@ -39,7 +37,6 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
   }, [data, shopify]);
 
   const missingSettings = (data?.intent === "connect" && data.missingSettings) || view.missingSettings;
-  const submit = (intent: string) => fetcher.submit({ intent }, { method: "post", action });
   const connectButton = (label: string) => (
     <Button variant="primary" onClick={() => submit("connect")} loading={busyIntent === "connect"} disabled={missingSettings.length > 0}>
       {label}
@@ -59,8 +56,8 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
         {missingSettings.length > 0 && (
           <Banner tone="critical" title="HyperSKU is not configured for this app">
             <p>
-              The app's operator must set {missingSettings.join(" and ")} (see .env.example) and restart the app. Until then,
-              no store can connect.
+              The app's operator must set {missingSettings.join(" and ")} (see .env.example) and restart the app. Until then, no store can
+              connect.
             </p>
           </Banner>
         )}
@@ -80,8 +77,8 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
         {view.status === "not_connected" && (
           <BlockStack gap="300">
             <Text as="p">
-              Connect your HyperSKU account so new orders are sent to HyperSKU automatically. You will approve access on
-              HyperSKU's site and come straight back here.
+              Connect your HyperSKU account so new orders are sent to HyperSKU automatically. You will approve access on HyperSKU's site and
+              come straight back here.
             </Text>
             <InlineStack>{connectButton("Connect HyperSKU")}</InlineStack>
           </BlockStack>
@@ -89,22 +86,37 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
 
         {view.account && view.status !== "not_connected" && (
           <Text as="p">
-            HyperSKU user <Text as="span" fontWeight="semibold">{view.account.hyperskuUserId ?? "(id not given by HyperSKU)"}</Text>{" "}
+            {/* A string, not text plus {" "} (Prettier's split), so the server HTML reads "HyperSKU user <name>" with no marker between. */}
+            {"HyperSKU user "}
+            <Text as="span" fontWeight="semibold">
+              {view.account.hyperskuUserId ?? "(id not given by HyperSKU)"}
+            </Text>{" "}
             {view.status === "connected" ? "is connected to" : "was connected to"}{" "}
-            <Text as="span" fontWeight="semibold">{view.store.name}</Text> ({view.store.domain}).
+            <Text as="span" fontWeight="semibold">
+              {view.store.name}
+            </Text>{" "}
+            ({view.store.domain}).
           </Text>
         )}
 
         {view.account && view.status !== "not_connected" && (
           <Box>
             <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 24px", margin: 0 }}>
-              <Text as="dt" tone="subdued">Access granted</Text>
+              <Text as="dt" tone="subdued">
+                Access granted
+              </Text>
               <Text as="dd">{view.account.scope ?? "oms"}</Text>
-              <Text as="dt" tone="subdued">Connected</Text>
+              <Text as="dt" tone="subdued">
+                Connected
+              </Text>
               <Text as="dd">{formatTime(view.account.connectedAt)}</Text>
-              <Text as="dt" tone="subdued">Access renews before</Text>
+              <Text as="dt" tone="subdued">
+                Access renews before
+              </Text>
               <Text as="dd">{view.account.accessTokenExpiresAt ? formatTime(view.account.accessTokenExpiresAt) : "No expiry given"}</Text>
-              <Text as="dt" tone="subdued">Last successful call</Text>
+              <Text as="dt" tone="subdued">
+                Last successful call
+              </Text>
               <Text as="dd">{formatTime(view.account.lastSuccessfulCallAt)}</Text>
             </dl>
           </Box>
@@ -136,71 +148,6 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
             </BlockStack>
           </Banner>
         )}
-      </BlockStack>
-    </Card>
-  );
-}
-
-type PendingActionData = { intent: "confirm" | "cancel"; ok: boolean; message?: string };
-
-/**
- * After HyperSKU's approval: which HyperSKU user is about to be connected to which store, and the
- * merchant's Confirm or Cancel. Nothing is connected before Confirm (issue 14.13).
- */
-export function PendingConnectionCard({
-  pending,
-  store,
-  confirmToken,
-}: {
-  pending: PendingConnectionView;
-  store: ConnectionView["store"];
-  confirmToken: string;
-}) {
-  const fetcher = useFetcher<PendingActionData>();
-  const navigate = useNavigate();
-  const shopify = useAppBridge();
-  const busyIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
-  const data = fetcher.state === "idle" ? fetcher.data : undefined;
-
-  useEffect(() => {
-    if (!data?.ok) return;
-    // Drop the one-time token from the address; the card below then shows the result.
-    if (data.intent === "confirm") navigate("/app/connection?hypersku=connected", { replace: true });
-    else {
-      shopify.toast.show("Nothing was connected");
-      navigate("/app/connection", { replace: true });
-    }
-  }, [data, navigate, shopify]);
-
-  if (!pending.ok || (data && !data.ok)) {
-    return (
-      <Banner tone="critical" title="This HyperSKU connection cannot be confirmed">
-        <p>{data?.message ?? (!pending.ok ? pending.message : "")}</p>
-      </Banner>
-    );
-  }
-  const submit = (intent: string) => fetcher.submit({ intent, confirm: confirmToken }, { method: "post", action: "/app/connection" });
-  return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Confirm the HyperSKU account
-        </Text>
-        <Text as="p">
-          HyperSKU account <Text as="span" fontWeight="semibold">{pending.hyperskuUserId ?? "(id not given by HyperSKU)"}</Text> is
-          ready to be connected to <Text as="span" fontWeight="semibold">{store.name}</Text> ({store.domain}).
-        </Text>
-        <Text as="p" tone="subdued">
-          Confirm only if you just approved this account on HyperSKU yourself. Orders of this store will be sent to it.
-        </Text>
-        <InlineStack gap="200">
-          <Button variant="primary" onClick={() => submit("confirm")} loading={busyIntent === "confirm"} disabled={Boolean(busyIntent)}>
-            Confirm
-          </Button>
-          <Button onClick={() => submit("cancel")} loading={busyIntent === "cancel"} disabled={Boolean(busyIntent)}>
-            Cancel
-          </Button>
-        </InlineStack>
       </BlockStack>
     </Card>
   );

@@ -7,7 +7,13 @@ type Action = { content: string; url?: string; onAction?: () => void };
  * An empty state without Polaris' illustration (which would be fetched from Shopify's CDN and
  * reserves a large image box): a heading, what to do, and the action that does it.
  */
-export function EmptyPanel({ heading, children, action, secondaryAction, headingLevel = "h2" }: {
+export function EmptyPanel({
+  heading,
+  children,
+  action,
+  secondaryAction,
+  headingLevel = "h2",
+}: {
   heading: string;
   children?: ReactNode;
   action?: Action;

@@ -1,6 +1,6 @@
 import { Badge } from "@shopify/polaris";
 import type { HyperskuStatusInfo } from "~/domain/orders/hypersku-status";
-import { ORDER_STATE_LABELS, type OrderState } from "~/domain/orders/order-state";
+import { ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
 
 type Tone = "info" | "success" | "warning" | "critical" | "attention" | "new" | undefined;
 
@@ -23,7 +23,18 @@ export function OrderStateBadge({ state }: { state: string }) {
   const label = known?.label ?? state;
   return (
     <span title={known?.meaning}>
-      <Badge tone={STATE_TONES[state as OrderState]} progress={state === "sent" ? "complete" : state === "sending" || state === "checking" ? "partiallyComplete" : state === "failed" || state === "needs_attention" ? "incomplete" : undefined}>
+      <Badge
+        tone={STATE_TONES[state as OrderState]}
+        progress={
+          state === "sent"
+            ? "complete"
+            : state === "sending" || state === "checking"
+              ? "partiallyComplete"
+              : state === "failed" || state === "needs_attention"
+                ? "incomplete"
+                : undefined
+        }
+      >
         {label}
       </Badge>
     </span>

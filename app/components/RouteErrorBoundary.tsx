@@ -7,7 +7,15 @@ import { EmptyPanel } from "./EmptyPanel";
  * back; any other thrown Response (Shopify's authentication answers) is rethrown so the layout's
  * boundary (Shopify's `boundary.error`) handles it. Unexpected errors never show internals.
  */
-export function RouteErrorBoundary({ title, backUrl = "/app", backLabel = "Dashboard" }: { title: string; backUrl?: string; backLabel?: string }) {
+export function RouteErrorBoundary({
+  title,
+  backUrl = "/app",
+  backLabel = "Dashboard",
+}: {
+  title: string;
+  backUrl?: string;
+  backLabel?: string;
+}) {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {

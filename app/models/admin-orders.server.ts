@@ -3,14 +3,21 @@
  * and shaped to stay on an index at 100,000 orders per shop (scripts/bench-admin.ts measures them).
  */
 import { Prisma } from "@prisma/client";
-import prisma from "~/db.server";
-import { COUNT_CAP } from "~/domain/admin/format";
-import { prefixUpperBound, searchPrefixes, type OrdersListQuery } from "~/domain/admin/orders-list-query";
-import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
-import { ORDER_STATES } from "~/domain/orders/order-state";
+import prisma from "~/models/db/client.server";
+import { ORDER_STATES, type OrderState } from "./order-state";
+
+/** One page of the orders list in the model's terms (the admin turns the page's URL into this). */
+export type OrdersPageFilter = {
+  states: readonly OrderState[] | null;
+  hyperskuStatus: number | null;
+  /** Order names in any of these ranges ([from, below), on the (shop, name) index). */
+  nameRanges: readonly { from: string; below: string }[];
+  cursor: { direction: "after" | "before"; createdAt: Date; id: string } | null;
+  pageSize: number;
+};
 
 /** The columns a list row shows: never the snapshot or HyperSKU's answer (kilobytes each). */
-export const ORDER_LIST_SELECT = {
+const ORDER_LIST_SELECT = {
   id: true,
   name: true,
   shopifyOrderId: true,
@@ -25,17 +32,14 @@ export const ORDER_LIST_SELECT = {
   nextAttemptAt: true,
 } satisfies Prisma.OrderSelect;
 
-export type OrderListRow = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_SELECT }>;
-
-function listWhere(shop: string, query: OrdersListQuery): Prisma.OrderWhereInput {
+function listWhere(shop: string, query: OrdersPageFilter): Prisma.OrderWhereInput {
   const and: Prisma.OrderWhereInput[] = [{ shop }];
-  const states = query.tab.states;
+  const states = query.states;
   if (states) and.push(states.length === 1 ? { state: states[0] } : { state: { in: [...states] } });
   if (query.hyperskuStatus !== null) and.push({ hyperskuStatus: query.hyperskuStatus });
-  const prefixes = searchPrefixes(query.search);
-  if (prefixes.length > 0) {
+  if (query.nameRanges.length > 0) {
     // Ranges, not LIKE: SQLite's LIKE is case-insensitive and cannot use the (shop, name) index.
-    and.push({ OR: prefixes.map((prefix) => ({ name: { gte: prefix, lt: prefixUpperBound(prefix) } })) });
+    and.push({ OR: query.nameRanges.map((range) => ({ name: { gte: range.from, lt: range.below } })) });
   }
   const cursor = query.cursor;
   if (cursor) {
@@ -43,7 +47,12 @@ function listWhere(shop: string, query: OrdersListQuery): Prisma.OrderWhereInput
     const after = cursor.direction === "after";
     and.push(
       { shopifyCreatedAt: after ? { lte: cursor.createdAt } : { gte: cursor.createdAt } },
-      { OR: [{ shopifyCreatedAt: after ? { lt: cursor.createdAt } : { gt: cursor.createdAt } }, { id: after ? { lt: cursor.id } : { gt: cursor.id } }] },
+      {
+        OR: [
+          { shopifyCreatedAt: after ? { lt: cursor.createdAt } : { gt: cursor.createdAt } },
+          { id: after ? { lt: cursor.id } : { gt: cursor.id } },
+        ],
+      },
     );
   }
   return { AND: and };
@@ -53,7 +62,7 @@ function listWhere(shop: string, query: OrdersListQuery): Prisma.OrderWhereInput
  * One page, newest first, plus whether there are more on either side. Reads pageSize + 1 rows: the
  * extra one only says whether another page follows.
  */
-export async function listOrdersPage(shop: string, query: OrdersListQuery) {
+export async function listOrdersPage(shop: string, query: OrdersPageFilter) {
   const backwards = query.cursor?.direction === "before";
   const order: Prisma.SortOrder = backwards ? "asc" : "desc";
   const rows = await prisma.order.findMany({
@@ -73,14 +82,19 @@ export async function listOrdersPage(shop: string, query: OrdersListQuery) {
 }
 
 /**
- * Counting stops at COUNT_CAP per bucket: a count is a walk over index entries, and an exact
- * count of 80,000 delivered orders on every dashboard load would cost more than the rest of the
- * page. A bucket past the cap reads COUNT_CAP + 1, shown as "10,000+" (as Shopify's own counts do).
+ * Counting stops at `cap` per bucket: a count is a walk over index entries, and an exact count of
+ * 80,000 delivered orders on every dashboard load would cost more than the rest of the page. A
+ * bucket past the cap reads cap + 1, shown as "10,000+" (as Shopify's own counts do).
  */
 /** Capped counts of the shop's orders per value of one column, in one statement. */
-async function cappedCounts<T extends string | number>(shop: string, column: "state" | "hyperskuStatus", values: readonly T[]): Promise<Map<T, number>> {
+async function cappedCounts<T extends string | number>(
+  shop: string,
+  column: "state" | "hyperskuStatus",
+  values: readonly T[],
+  cap: number,
+): Promise<Map<T, number>> {
   if (values.length === 0) return new Map();
-  const limit = COUNT_CAP + 1;
+  const limit = cap + 1;
   const parts = values.map(
     (value, index) =>
       Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "position", COUNT(*) AS "count" FROM (SELECT 1 FROM "Order" WHERE "shop" = ${shop} AND ${Prisma.raw(`"${column}"`)} = ${value} LIMIT ${limit}) AS "bucket"`,
@@ -90,13 +104,13 @@ async function cappedCounts<T extends string | number>(shop: string, column: "st
 }
 
 /** Orders per forwarding state (capped), read off the (shop, state, shopifyCreatedAt) index. */
-export async function countOrdersByState(shop: string): Promise<Record<string, number>> {
-  return Object.fromEntries(await cappedCounts(shop, "state", ORDER_STATES));
+export async function countOrdersByState(shop: string, cap: number): Promise<Record<string, number>> {
+  return Object.fromEntries(await cappedCounts(shop, "state", ORDER_STATES, cap));
 }
 
 /** Orders per HyperSKU status code (capped), read off the (shop, hyperskuStatus, ...) index. */
-export async function countOrdersByHyperskuStatus(shop: string): Promise<Map<number, number>> {
-  return cappedCounts(shop, "hyperskuStatus", HYPERSKU_STATUSES.map((status) => status.code));
+export async function countOrdersByHyperskuStatus(shop: string, codes: readonly number[], cap: number): Promise<Map<number, number>> {
+  return cappedCounts(shop, "hyperskuStatus", codes, cap);
 }
 
 /** Why orders in one state are there: reason code -> count, most frequent first. */
@@ -133,15 +147,17 @@ export async function listParcelProblems(shop: string, take: number) {
       where,
       orderBy: { updatedAt: "desc" },
       take,
-      select: { id: true, fulfillmentState: true, fulfillmentError: true, trackingNumber: true, order: { select: { id: true, name: true } } },
+      select: {
+        id: true,
+        fulfillmentState: true,
+        fulfillmentError: true,
+        trackingNumber: true,
+        order: { select: { id: true, name: true } },
+      },
     }),
     prisma.parcel.count({ where }),
   ]);
   return { rows, total };
-}
-
-export async function hasAnyOrder(shop: string): Promise<boolean> {
-  return (await prisma.order.findFirst({ where: { shop }, select: { id: true } })) !== null;
 }
 
 /** The order with its parcels and latest events, or null when it is not this shop's. */

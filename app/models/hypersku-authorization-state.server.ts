@@ -3,9 +3,9 @@
  * callback the token set HyperSKU issued, sealed and pending until the merchant confirms it.
  * This is the only module that reads or writes the pending token column.
  */
-import prisma from "~/db.server";
-import { openSecret, sealSecret } from "~/domain/connection/token-crypto.server";
-import type { HyperskuTokenSet } from "~/integrations/hypersku/token-set";
+import prisma from "~/models/db/client.server";
+import { openSecret, sealSecret } from "~/lib/token-crypto.server";
+import type { HyperskuTokenSet } from "./hypersku-token-set";
 
 const PENDING_FIELD = "pendingTokenSet";
 
@@ -80,7 +80,12 @@ export async function findPendingConnection(confirmHash: string) {
 }
 
 /** A pending connection of this shop that is still open: not confirmed, not discarded, not expired. */
-const stillPending = (confirmHash: string, shop: string, now: Date) => ({ confirmHash, shop, confirmedAt: null, pendingExpiresAt: { gt: now } });
+const stillPending = (confirmHash: string, shop: string, now: Date) => ({
+  confirmHash,
+  shop,
+  confirmedAt: null,
+  pendingExpiresAt: { gt: now },
+});
 
 /**
  * Confirm: takes the pending token set out of its row, once. Only the caller whose conditional
@@ -121,4 +126,9 @@ function parseTokenSet(json: string): HyperskuTokenSet {
     scope: raw.scope ?? null,
     userId: raw.userId ?? null,
   };
+}
+
+/** Drops every connection flow the shop has started: none may complete after an uninstall or shop/redact. */
+export async function deleteAuthorizationStatesForShop(shop: string) {
+  await prisma.hyperskuAuthorizationState.deleteMany({ where: { shop } });
 }

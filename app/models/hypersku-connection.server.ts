@@ -2,9 +2,9 @@
  * The shop's HyperSKU token set, sealed at rest. This is the only module that reads or writes the
  * token columns; everything above it sees plain HyperskuTokenSet values or tokenless summaries.
  */
-import prisma from "~/db.server";
-import { openSecret, sealSecret } from "~/domain/connection/token-crypto.server";
-import type { HyperskuTokenSet } from "~/integrations/hypersku/token-set";
+import prisma from "~/models/db/client.server";
+import { openSecret, sealSecret } from "~/lib/token-crypto.server";
+import type { HyperskuTokenSet } from "./hypersku-token-set";
 
 const seal = (shop: string, field: string, value: string) => sealSecret(value, { shop, field });
 const open = (shop: string, field: string, value: string) => openSecret(value, { shop, field });

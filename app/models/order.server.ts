@@ -1,16 +1,43 @@
-import type { Order } from "@prisma/client";
-import prisma from "~/db.server";
-import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
-import type { Db } from "./db-types";
+import type { Order, Prisma } from "@prisma/client";
+import prisma from "~/models/db/client.server";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
+import type { Db, Tx } from "./db-types";
+import { IN_FLIGHT_STATES, type OrderState } from "./order-state";
 
 export type { Order };
 
-export async function findOrderByShopifyId(db: Db, shop: string, shopifyOrderId: string) {
+/** Changes to an order's record; a state is one of the app's own (ORDER_STATES). */
+export type OrderChanges = Omit<Prisma.OrderUpdateInput, "state"> & { state?: OrderState };
+
+/** Which orders a query is about (a customer's orders, a shop's orders). */
+export type OrderFilter = Prisma.OrderWhereInput;
+
+/** The plan's part of the record: the state, its code and reason, and when it may be sent. */
+type OrderPlanColumns = { state: OrderState; stateCode: string | null; stateReason: string | null; forwardNotBefore?: Date | null };
+
+export async function findOrderByShopifyId(shop: string, shopifyOrderId: string, db: Db = prisma) {
   return db.order.findUnique({ where: { shop_shopifyOrderId: { shop, shopifyOrderId } } });
 }
 
-export async function getOrder(id: string) {
-  return prisma.order.findUnique({ where: { id } });
+export async function getOrder(id: string, db: Db = prisma) {
+  return db.order.findUnique({ where: { id } });
+}
+
+export async function getOrderOrThrow(id: string, db: Db = prisma) {
+  return db.order.findUniqueOrThrow({ where: { id } });
+}
+
+/** An order of `shop` only: another shop's order id finds nothing. */
+export async function findShopOrder(shop: string, id: string) {
+  return prisma.order.findFirst({ where: { id, shop } });
+}
+
+/** The order block's order (by Shopify's id, within the shop) with its parcels, oldest first. */
+export async function findShopOrderWithParcels(shop: string, shopifyOrderId: string) {
+  return prisma.order.findUnique({
+    where: { shop_shopifyOrderId: { shop, shopifyOrderId } },
+    include: { parcels: { orderBy: { createdAt: "asc" } } },
+  });
 }
 
 export function readSnapshot(order: Pick<Order, "snapshot">): ShopifyOrderSnapshot {
@@ -26,28 +53,266 @@ export function snapshotColumns(snapshot: ShopifyOrderSnapshot, now: Date) {
   };
 }
 
-export type OrderEventInput = {
-  kind: string;
-  outcome?: string | null;
-  message?: string | null;
-  /** Non-personal details only (ids, codes, statuses, counts). */
-  data?: Record<string, unknown> | null;
-  at?: Date;
-};
+type NewOrder = Omit<Prisma.OrderCreateInput, "state"> & { state: OrderState };
 
-export async function addOrderEvent(db: Db, orderId: string, event: OrderEventInput) {
-  await db.orderEvent.create({
+/** Records an order the app sees for the first time; returns its id. */
+export async function createOrder(db: Db, order: NewOrder) {
+  return db.order.create({ data: order, select: { id: true } });
+}
+
+/** Stores a newer version of the order as Shopify sent it (or the parts of it the app may keep). */
+export async function storeOrderVersion(db: Db, id: string, columns: Partial<ReturnType<typeof snapshotColumns>>) {
+  await db.order.update({ where: { id }, data: columns });
+}
+
+/** Writes what forwarding decided or did (state, reason, attempt bookkeeping, HyperSKU's answer). */
+export async function changeOrderForwarding(db: Db, id: string, changes: OrderChanges) {
+  await db.order.update({ where: { id }, data: changes });
+}
+
+/** The create is about to leave: until HyperSKU's answer proves it, its outcome is unknown. */
+export async function markOrderSending(db: Db, id: string, sending: { sentRequest: string; newAttempt: boolean; at: Date }) {
+  await db.order.update({
+    where: { id },
     data: {
-      orderId,
-      kind: event.kind,
-      outcome: event.outcome ?? null,
-      message: event.message ?? null,
-      data: event.data ? JSON.stringify(event.data) : null,
-      ...(event.at ? { at: event.at } : {}),
+      state: "sending",
+      stateCode: null,
+      stateReason: null,
+      createOutcomeUnknown: true,
+      ...(sending.newAttempt ? { attemptCount: { increment: 1 } } : {}),
+      lastAttemptAt: sending.at,
+      sentRequest: sending.sentRequest,
     },
   });
 }
 
-export async function listOrdersInState(shop: string, state: string) {
-  return prisma.order.findMany({ where: { shop, state }, orderBy: { shopifyCreatedAt: "asc" } });
+/** HyperSKU has the order: its id, status and answer are kept, and nothing is pending any more. */
+export async function markOrderSent(
+  db: Db,
+  id: string,
+  sent: {
+    hyperskuOrderId: string;
+    hyperskuStatus: number | null;
+    hyperskuStatusDesc: string | null;
+    /** HyperSKU's answer as stored (null when it could not be kept). */
+    hyperskuResponse: string | null;
+    /** The request that created it, when this attempt sent it (a lookup that found it sends none). */
+    sentRequest: string | null;
+    at: Date;
+  },
+) {
+  await db.order.update({
+    where: { id },
+    data: {
+      state: "sent",
+      stateCode: null,
+      stateReason: null,
+      createOutcomeUnknown: false,
+      hyperskuOrderId: sent.hyperskuOrderId,
+      hyperskuStatus: sent.hyperskuStatus,
+      hyperskuStatusDesc: sent.hyperskuStatusDesc,
+      hyperskuResponse: sent.hyperskuResponse,
+      ...(sent.sentRequest ? { sentRequest: sent.sentRequest } : {}),
+      sentAt: sent.at,
+      lastError: null,
+      nextAttemptAt: null,
+    },
+  });
+}
+
+/**
+ * Kept safely until its cause goes away (a disconnect, an uninstall, an operator's fix), looked at
+ * again at `recheckAt`. `createRefused`: the create this attempt sent is known not to have been taken.
+ */
+export async function holdOrder(db: Db, id: string, held: { code: string; reason: string; recheckAt: Date; createRefused: boolean }) {
+  await db.order.update({
+    where: { id },
+    data: {
+      state: "held",
+      stateCode: held.code,
+      stateReason: held.reason,
+      nextAttemptAt: held.recheckAt,
+      ...(held.createRefused ? { createOutcomeUnknown: false } : {}),
+    },
+  });
+}
+
+/** Replaces the stored copy of HyperSKU's order (items, amounts, shipping method, address) with a newer one. */
+export async function recordHyperskuView(id: string, hyperskuResponse: string) {
+  await prisma.order.update({ where: { id }, data: { hyperskuResponse } });
+}
+
+/** Makes the order's state agree with a plan. */
+export async function setOrderPlan(id: string, plan: OrderPlanColumns, db: Db = prisma) {
+  await db.order.update({ where: { id }, data: plan });
+}
+
+/** The merchant asked for it now: queued, due at once, no hold window, no old error. */
+export async function scheduleOrderNow(db: Db, id: string, now: Date) {
+  await db.order.update({
+    where: { id },
+    data: { state: "scheduled", stateCode: null, stateReason: null, forwardNotBefore: now, nextAttemptAt: now, lastError: null },
+  });
+}
+
+/** An earlier create may have reached HyperSKU (or still may): the order is checked first, due `now`. */
+export async function markOrderChecking(db: Db, id: string, reason: string, now: Date) {
+  await db.order.update({
+    where: { id },
+    data: { state: "checking", stateCode: "create_unconfirmed", stateReason: reason, createOutcomeUnknown: true, nextAttemptAt: now },
+  });
+}
+
+/** The shop's orders in `states`, ids only. */
+export async function listShopOrderIdsInStates(db: Db, shop: string, states: readonly OrderState[]) {
+  return db.order.findMany({ where: { shop, state: { in: [...states] } }, select: { id: true } });
+}
+
+/** Holds every order of the shop in `states`, with the code and reason that say why. */
+export async function holdShopOrders(db: Db, shop: string, states: readonly OrderState[], code: string, reason: string) {
+  await db.order.updateMany({
+    where: { shop, state: { in: [...states] } },
+    data: { state: "held", stateCode: code, stateReason: reason, nextAttemptAt: null },
+  });
+}
+
+export async function listHeldOrders(shop: string) {
+  return prisma.order.findMany({ where: { shop, state: "held" }, select: { id: true, shopifyOrderId: true } });
+}
+
+export async function countHeldOrders(shop: string) {
+  return prisma.order.count({ where: { shop, state: "held" } });
+}
+
+/** The shop's failed orders, oldest first, ids only. */
+export async function listFailedOrderIds(shop: string, limit: number) {
+  return prisma.order.findMany({
+    where: { shop, state: "failed" },
+    orderBy: { shopifyCreatedAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+}
+
+/** Across all shops: when the longest-waiting order due to go out was received. */
+export async function findOldestWaitingOrder(now: Date) {
+  return prisma.order.findFirst({
+    where: { state: { in: ["scheduled", ...IN_FLIGHT_STATES] }, OR: [{ forwardNotBefore: null }, { forwardNotBefore: { lte: now } }] },
+    orderBy: { createdAt: "asc" },
+    select: { createdAt: true },
+  });
+}
+
+/** The new address HyperSKU now holds, as sent (and HyperSKU's answer folded into its stored order). */
+export async function recordSentAddress(db: Db, id: string, sent: { sentRequest: string; hyperskuResponse?: string | null }) {
+  await db.order.update({ where: { id }, data: sent });
+}
+
+/** HyperSKU closed the order: its status is final, so syncing it stops. */
+export async function recordOrderClosed(db: Db, id: string, status: { hyperskuStatus: number; hyperskuStatusDesc: string }) {
+  await db.order.update({ where: { id }, data: { ...status, nextSyncAt: null, lastSyncedAt: new Date() } });
+}
+
+/**
+ * Records a status HyperSKU reported, only while the order still has the status `from` that was
+ * read: of two syncs at once, one records the change. True when this call recorded it.
+ */
+export async function recordHyperskuStatus(
+  db: Db,
+  id: string,
+  from: number | null,
+  reported: { hyperskuStatus: number | null; hyperskuStatusDesc: string | null; hyperskuOrderId?: string },
+): Promise<boolean> {
+  const { count } = await db.order.updateMany({ where: { id, hyperskuStatus: from }, data: reported });
+  return count === 1;
+}
+
+export async function recordOrderSynced(id: string, lastSyncedAt: Date, nextSyncAt: Date | null) {
+  await prisma.order.update({ where: { id }, data: { lastSyncedAt, nextSyncAt } });
+}
+
+/** Orders of the shop that are at HyperSKU and due now (fresh ones included). */
+function dueOrdersWhere(shop: string, now: Date): Prisma.OrderWhereInput {
+  return {
+    shop,
+    state: "sent",
+    OR: [{ nextSyncAt: { lte: now } }, { nextSyncAt: null, lastSyncedAt: null }],
+  };
+}
+
+/** The shop's orders due for a HyperSKU sync, the longest due first. */
+export async function listDueOrdersForSync(shop: string, now: Date, take: number) {
+  return prisma.order.findMany({
+    where: dueOrdersWhere(shop, now),
+    orderBy: [{ nextSyncAt: "asc" }, { sentAt: "asc" }],
+    take,
+  });
+}
+
+/** An order at HyperSKU never synced yet (due at once), if the shop has one. */
+export async function findNeverSyncedOrder(shop: string) {
+  return prisma.order.findFirst({
+    where: { shop, state: "sent", nextSyncAt: null, lastSyncedAt: null },
+    select: { id: true },
+  });
+}
+
+/** When the shop's next scheduled sync is due; null when none is scheduled. */
+export async function getEarliestNextSyncAt(shop: string): Promise<Date | null> {
+  const next = await prisma.order.aggregate({ where: { shop, state: "sent", nextSyncAt: { not: null } }, _min: { nextSyncAt: true } });
+  return next._min.nextSyncAt;
+}
+
+export async function readOrderFlag(id: string, db: Db = prisma) {
+  return db.order.findUnique({ where: { id }, select: { flagCode: true, flagReason: true } });
+}
+
+export async function writeOrderFlag(id: string, code: string, reason: string, db: Db = prisma) {
+  await db.order.update({ where: { id }, data: { flagCode: code, flagReason: reason } });
+}
+
+/** Clears the flag only when it is one of `codes`. */
+export async function clearOrderFlagAmong(id: string, codes: readonly string[], db: Db = prisma) {
+  await db.order.updateMany({ where: { id, flagCode: { in: [...codes] } }, data: { flagCode: null, flagReason: null } });
+}
+
+/** The shop's orders of one customer: the ones Shopify names, and any holding the e-mail or phone. */
+/** A customer as a privacy request names them: their orders, e-mail and phone (any may be absent). */
+export type CustomerSelector = { orderIds: string[]; email: string | null; phone: string | null };
+
+export function customerOrdersWhere(shop: string, selector: CustomerSelector): OrderFilter {
+  const matches: Prisma.OrderWhereInput[] = [];
+  if (selector.orderIds.length > 0) matches.push({ shopifyOrderId: { in: selector.orderIds } });
+  for (const value of [selector.email, selector.phone]) {
+    if (value && value.length >= 5) matches.push({ snapshot: { contains: value } }, { sentRequest: { contains: value } });
+  }
+  return matches.length > 0 ? { shop, OR: matches } : { shop, id: "-" };
+}
+
+/** One page of the matching orders in id order, after the order `after`. */
+export async function listOrdersPage(where: OrderFilter, take: number, after?: string) {
+  return prisma.order.findMany({
+    where,
+    orderBy: { id: "asc" },
+    take,
+    ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+  });
+}
+
+export async function listOrderIdsMatching(where: OrderFilter) {
+  return prisma.order.findMany({ where, select: { id: true } });
+}
+
+/** The matching orders with their timelines (oldest first) and parcels, oldest order first. */
+export async function listOrdersWithHistory(where: OrderFilter) {
+  return prisma.order.findMany({
+    where,
+    include: { events: { orderBy: { at: "asc" } }, parcels: true },
+    orderBy: { shopifyCreatedAt: "asc" },
+  });
+}
+
+/** Replaces the order's personal data with its anonymised form (and stops it, when unsent). */
+export async function eraseOrderPersonalData(tx: Tx, id: string, changes: OrderChanges) {
+  await tx.order.update({ where: { id }, data: changes });
 }

@@ -1,4 +1,8 @@
-import prisma from "~/db.server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import prisma from "~/models/db/client.server";
+
+/** Shopify's sessions in the Session table, through the library's own Prisma storage. */
+export const createPrismaSessionStorage = () => new PrismaSessionStorage(prisma);
 
 export async function deleteSessionsForShop(shop: string): Promise<number> {
   const { count } = await prisma.session.deleteMany({ where: { shop } });

@@ -1,8 +1,10 @@
-import prisma from "~/db.server";
-import type { HyperskuStatus } from "~/domain/connection/status";
-import type { Prisma } from "@prisma/client";
+import type { Prisma, Shop } from "@prisma/client";
+import prisma from "~/models/db/client.server";
+import type { HyperskuStatus } from "./connection-status";
 import type { Db } from "./db-types";
 import { lockShopConnection } from "./transactions.server";
+
+export type { Shop };
 
 /** Make sure the shop has a row (first admin visit, first webhook). */
 export async function ensureShop(domain: string, db: Db = prisma) {
@@ -31,12 +33,48 @@ export async function getShop(domain: string) {
   return prisma.shop.findUnique({ where: { domain } });
 }
 
+export async function getShopOrThrow(domain: string) {
+  return prisma.shop.findUniqueOrThrow({ where: { domain } });
+}
+
+/** Shops the scheduler works for: installed and connected, with when each was last reconciled. */
+export async function listConnectedShops() {
+  return prisma.shop.findMany({
+    where: { uninstalledAt: null, hyperskuStatus: "connected" },
+    select: { domain: true, lastReconciledAt: true },
+  });
+}
+
+export async function markShopReconciled(domain: string, at: Date) {
+  await prisma.shop.update({ where: { domain }, data: { lastReconciledAt: at } });
+}
+
+/**
+ * Stores the shop's name as Shopify has it. Only a different name is written (reconciliation
+ * re-reads it every run), so an unchanged name leaves the row untouched. Returns whether it changed.
+ */
+export async function saveShopName(domain: string, name: string): Promise<boolean> {
+  const { count } = await prisma.shop.updateMany({ where: { domain, OR: [{ name: null }, { name: { not: name } }] }, data: { name } });
+  return count > 0;
+}
+
+type ShopSettingsColumns = Pick<
+  Shop,
+  "forwardTrigger" | "holdMinutes" | "skipTestOrders" | "excludedTags" | "notifyCustomer" | "platformCode"
+>;
+
+export async function saveShopSettings(domain: string, settings: ShopSettingsColumns) {
+  await prisma.shop.update({ where: { domain }, data: settings });
+}
+
 export async function setHyperskuStatus(domain: string, status: HyperskuStatus, reason: string | null = null) {
-  await changeShopConnection(domain, (tx) => tx.shop.upsert({
-    where: { domain },
-    update: { hyperskuStatus: status, hyperskuStatusReason: reason, hyperskuStatusAt: new Date() },
-    create: { domain, hyperskuStatus: status, hyperskuStatusReason: reason, hyperskuStatusAt: new Date() },
-  }));
+  await changeShopConnection(domain, (tx) =>
+    tx.shop.upsert({
+      where: { domain },
+      update: { hyperskuStatus: status, hyperskuStatusReason: reason, hyperskuStatusAt: new Date() },
+      create: { domain, hyperskuStatus: status, hyperskuStatusReason: reason, hyperskuStatusAt: new Date() },
+    }),
+  );
 }
 
 export async function markShopUninstalled(domain: string) {

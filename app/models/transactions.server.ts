@@ -9,8 +9,8 @@
  * about 20 a second.) SQLite serialises writers anyway. Transient failures are retried.
  */
 import type { Prisma } from "@prisma/client";
-import { getDatabaseEngine } from "~/database-url";
-import prisma from "~/db.server";
+import { getDatabaseEngine } from "~/models/db/database-url";
+import prisma from "~/models/db/client.server";
 import { env } from "~/env.server";
 
 const isPostgres = () => getDatabaseEngine(env.DATABASE_URL) === "postgresql";
@@ -37,6 +37,11 @@ export async function runOrderTransaction<T>(
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
     }
   }
+}
+
+/** Runs `work` in one transaction, with the client's defaults: the domain composes model functions atomically. */
+export function withTransaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return prisma.$transaction(work);
 }
 
 /** Holds the order's lock until the transaction ends (PostgreSQL; a no-op on SQLite). */

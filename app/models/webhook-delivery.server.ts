@@ -1,5 +1,5 @@
-import prisma from "~/db.server";
-import type { Db } from "./db-types";
+import prisma from "~/models/db/client.server";
+import type { Db, Tx } from "./db-types";
 
 export type DeliveryRecord = {
   shop: string;
@@ -20,6 +20,15 @@ export async function findDelivery(shop: string, topic: string, webhookId: strin
   });
 }
 
-export async function recordDelivery(db: Db, record: DeliveryRecord) {
+export async function recordDelivery(record: DeliveryRecord, db: Db = prisma) {
   return db.webhookDelivery.create({ data: record });
+}
+
+/** The order's deliveries that recorded a problem (which may quote personal data). */
+export async function listDeliveriesWithProblem(tx: Tx, shop: string, shopifyOrderId: string) {
+  return tx.webhookDelivery.findMany({ where: { shop, shopifyOrderId, problem: { not: null } } });
+}
+
+export async function scrubDeliveryProblem(tx: Tx, id: string, problem: string | null) {
+  await tx.webhookDelivery.update({ where: { id }, data: { problem } });
 }

@@ -12,6 +12,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getOrderBlockView, runOrderBlockAction } from "~/domain/extension/order-block.server";
 import { parseOrderBlockIntent } from "~/domain/extension/order-block-view";
+import { INTENT_FIELD } from "~/lib/form-intent";
 import { authenticate } from "~/shopify.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -22,7 +23,7 @@ async function readIntent(request: Request): Promise<unknown> {
     if (request.headers.get("Content-Type")?.includes("application/json")) {
       return ((await request.json()) as { intent?: unknown } | null)?.intent;
     }
-    return (await request.formData()).get("intent");
+    return (await request.formData()).get(INTENT_FIELD);
   } catch {
     return null;
   }

@@ -7,7 +7,6 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css";
 import { env } from "~/env.server";
-import { getAppBridgeUrl } from "~/offline-mode.server";
 import { getShopBanner } from "~/domain/shops/shop-banner.server";
 import { authenticate } from "~/shopify.server";
 
@@ -18,8 +17,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return json({
     apiKey: env.SHOPIFY_API_KEY,
     banner: await getShopBanner(session.shop),
-    // App Bridge comes from Shopify's CDN; offline (tests, demo) a local stand-in replaces it.
-    appBridgeUrl: getAppBridgeUrl(),
+    // Shopify's CDN; offline (tests, demo) the Shopify twin's stand-in.
+    appBridgeUrl: env.APP_BRIDGE_URL,
   });
 };
 

@@ -17,7 +17,9 @@ export function ErrorBoundary() {
   return (
     <StandalonePage title="This connection link has expired" tone="critical">
       <p>For your security, each link to HyperSKU works once and only for a few minutes.</p>
-      <p>Go back to the HyperSKU app in your Shopify admin and choose <strong>Connect HyperSKU</strong> again.</p>
+      <p>
+        Go back to the HyperSKU app in your Shopify admin and choose <strong>Connect HyperSKU</strong> again.
+      </p>
     </StandalonePage>
   );
 }

@@ -62,7 +62,10 @@ const MESSAGES: Record<Exclude<CallbackOutcome["kind"], "pending" | "refused">, 
 /** HyperSKU's own words when it refused (already free of secrets: see integrations/hypersku/errors.ts). */
 function messageFor(outcome: Exclude<CallbackOutcome, { kind: "pending" }>) {
   if (outcome.kind === "refused") {
-    return { title: "HyperSKU did not allow the connection", body: `HyperSKU said: "${outcome.message}". Nothing was changed; check your HyperSKU account, then connect again.` };
+    return {
+      title: "HyperSKU did not allow the connection",
+      body: `HyperSKU said: "${outcome.message}". Nothing was changed; check your HyperSKU account, then connect again.`,
+    };
   }
   return MESSAGES[outcome.kind];
 }

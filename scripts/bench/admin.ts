@@ -12,9 +12,7 @@ export const ADMIN_SCRIPT = "scripts/bench-admin.ts";
 
 export type AdminFigure = { name: string; value: string; target: string; pass: boolean; verdict?: "ok" | "MISSED" | null };
 export type AdminResult =
-  | { status: "absent" }
-  | { status: "failed"; error: string }
-  | { status: "ran"; figures: AdminFigure[]; output: string; seconds: number };
+  { status: "absent" } | { status: "failed"; error: string } | { status: "ran"; figures: AdminFigure[]; output: string; seconds: number };
 
 export type AdminVerdict = "ok" | "MISSED" | null;
 
@@ -34,7 +32,11 @@ export function parseAdminOutput(output: string): (AdminFigure & { verdict: Admi
     if (/^-{20,}$/.test(lines[index + 1]?.trim() ?? "")) {
       const parts = columnsOf(line);
       const targetAt = parts.findIndex((part) => part.startsWith("target"));
-      section = { title: parts[0], columns: parts.slice(1, targetAt === -1 ? undefined : targetAt), target: targetAt === -1 ? "" : parts[targetAt] };
+      section = {
+        title: parts[0],
+        columns: parts.slice(1, targetAt === -1 ? undefined : targetAt),
+        target: targetAt === -1 ? "" : parts[targetAt],
+      };
       return;
     }
     if (!section || line.trim() === "") {

@@ -3,7 +3,7 @@
  * verifies the same HMAC (SHA-256 of the raw body with the app secret, base64, constant-time
  * compare), checks the same headers, reads the order id from the body and inserts the same
  * `WebhookDelivery` row (same table, same columns) through Prisma with the same driver adapter as
- * the app: the app's own SQLite adapter (app/sqlite-adapter.server.ts: better-sqlite3, WAL,
+ * the app: the app's own SQLite adapter (app/models/db/sqlite-adapter.server.ts: better-sqlite3, WAL,
  * serialized) or `@prisma/adapter-pg` with the generated PostgreSQL client. What it leaves out is
  * what the app adds on top: Express and Remix, the duplicate check, the order record and its job in
  * one serializable transaction.

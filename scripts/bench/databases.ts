@@ -9,7 +9,15 @@ import path from "node:path";
 import pg from "pg";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { runToCompletion, tsxArgs } from "./processes";
-import { BENCH_API_KEY, BENCH_API_SECRET, BENCH_SHOP, CONNECT_APP_URL, HYPERSKU_CLIENT_ID, HYPERSKU_CLIENT_SECRET, TOKEN_ENCRYPTION_KEYS } from "./settings";
+import {
+  BENCH_API_KEY,
+  BENCH_API_SECRET,
+  BENCH_SHOP,
+  CONNECT_APP_URL,
+  HYPERSKU_CLIENT_ID,
+  HYPERSKU_CLIENT_SECRET,
+  TOKEN_ENCRYPTION_KEYS,
+} from "./settings";
 
 export type Engine = "sqlite" | "postgresql";
 

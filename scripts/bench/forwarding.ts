@@ -14,11 +14,12 @@
  *   simulator, then check each exactly once (the simulator is set to create duplicates, so a
  *   double send would show).
  */
+import { getFreePort } from "../../simulators/harness/app-process";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import type { BenchDatabases } from "./databases";
 import { type LoadResult, runLoad, sendOne } from "./load";
 import { type RssFigures, sampleRss } from "./memory";
-import { getFreePort, type RunningProcess, startProcess } from "./processes";
+import { type RunningProcess, startProcess } from "./processes";
 import { appEnv, BENCH_API_SECRET, BENCH_SHOP, FORWARDING, INTAKE, type WorkerMode } from "./settings";
 import { type LatencySummary, summarize } from "./stats";
 import { createDeliveryFactory, type SignedDelivery, WEBHOOK_PATH } from "./webhooks";
@@ -94,7 +95,9 @@ export async function measureIdleForwarding(
       let createdAt: number | undefined;
       while (createdAt === undefined) {
         if (Date.now() > deadline) {
-          throw new Error(`order ${delivery.shopifyOrderId} did not reach the simulator in 20 s:\n${(deployment.worker ?? deployment.server).output().slice(-3000)}`);
+          throw new Error(
+            `order ${delivery.shopifyOrderId} did not reach the simulator in 20 s:\n${(deployment.worker ?? deployment.server).output().slice(-3000)}`,
+          );
         }
         await sleep(5);
         createdAt = createdAtSimulator(simulator, ids).get(delivery.shopifyOrderId)?.[0];
@@ -187,7 +190,10 @@ export async function measureBacklog(
       drained: created.size,
       drainSeconds,
       ordersPerSecond: created.size / drainSeconds,
-      peakTenSecondRate: peakRate([...created.values()].map((times) => times[0]), 10_000),
+      peakTenSecondRate: peakRate(
+        [...created.values()].map((times) => times[0]),
+        10_000,
+      ),
       callsByOperation,
       callsPerSecond: drainCalls.length / drainSeconds,
       callLogTruncated: calls.length >= 10_000 && Date.parse(calls[0].at) > recoveredAt,

@@ -28,7 +28,8 @@ import {
 import { measureBacklog, measureIdleForwarding } from "./forwarding";
 import { measureIntake } from "./intake";
 import { killAllChildren, runToCompletion, shutDownProcesses } from "./processes";
-import { buildRows, engineName, renderMarkdown, renderTable } from "./report";
+import { engineName } from "./format";
+import { buildRows, renderMarkdown, renderTable } from "./report";
 import type { BenchResults, EngineResults } from "./results";
 import { CONNECT_APP_URL, FORWARDING, HYPERSKU_CLIENT_ID, HYPERSKU_CLIENT_SECRET } from "./settings";
 

@@ -4,11 +4,12 @@
  * generator and a fresh copy of the same database, against the bare baseline server. Each gets a
  * warm-up whose requests are not counted. The web process's RSS is sampled during its load.
  */
+import { getFreePort } from "../../simulators/harness/app-process";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import type { BenchDatabases } from "./databases";
 import { type LoadResult, runLoad } from "./load";
 import { type RssFigures, sampleRss } from "./memory";
-import { getFreePort, runToCompletion, startProcess, tsxArgs } from "./processes";
+import { runToCompletion, startProcess, tsxArgs } from "./processes";
 import { appEnv, BENCH_API_SECRET, BENCH_SHOP, INTAKE } from "./settings";
 import { createDeliveryFactory, WEBHOOK_PATH } from "./webhooks";
 
@@ -41,7 +42,12 @@ export async function measureIntake(databases: BenchDatabases, simulator: Hypers
   let port = await getFreePort();
   log(`app (server.js, WORKER_MODE=off): ${INTAKE.connections} connections, ${seconds} s`);
   const databaseUrl = await databases.fresh("intake_app");
-  const server = await startProcess("server.js", ["server.js"], appEnv({ port, databaseUrl, hyperskuUrl: simulator.url, workerMode: "off" }), "app listening");
+  const server = await startProcess(
+    "server.js",
+    ["server.js"],
+    appEnv({ port, databaseUrl, hyperskuUrl: simulator.url, workerMode: "off" }),
+    "app listening",
+  );
   let app: LoadResult;
   let webRss: RssFigures;
   try {
@@ -78,7 +84,11 @@ async function measureQueryCost(databases: BenchDatabases): Promise<QueryCost | 
   log("cost of one Prisma query (ORM and raw), one at a time");
   const databaseUrl = await databases.fresh("query_cost");
   try {
-    const output = await runToCompletion("query cost", process.execPath, tsxArgs("scripts/bench/query-cost.ts"), { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl });
+    const output = await runToCompletion("query cost", process.execPath, tsxArgs("scripts/bench/query-cost.ts"), {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+    });
     return JSON.parse(output.trim().split("\n").pop() ?? "") as QueryCost;
   } catch (error) {
     console.error(`  (query cost not measured: ${error instanceof Error ? error.message.split("\n")[0] : error})`);

@@ -102,5 +102,13 @@ export async function runLoad<R extends PreparedRequest>(options: LoadOptions<R>
   await Promise.all(Array.from({ length: options.connections }, lane));
   agent.destroy();
   const seconds = ((countBounded ? lastEnd : measureUntil) - measureFrom) / 1000;
-  return { ok: latencies.length, errors, statuses, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies), firstError };
+  return {
+    ok: latencies.length,
+    errors,
+    statuses,
+    seconds,
+    perSecond: latencies.length / seconds,
+    latency: summarize(latencies),
+    firstError,
+  };
 }

@@ -5,7 +5,7 @@
  */
 import type { AdminResult } from "./admin";
 import { maxRss } from "./memory";
-import { engineName, mb, ms, perSecond, type Row } from "./report";
+import { engineName, mb, ms, perSecond, type Row } from "./format";
 import type { BenchResults, EngineResults } from "./results";
 import { FORWARDING, INTAKE } from "./settings";
 
@@ -34,7 +34,8 @@ function summary(engine: EngineResults): string {
 }
 
 /** CPU milliseconds per request: share of a core over the load, divided by the request rate. */
-const cpuMsPerRequest = (cpuPercent: number | null, perSecondRate: number) => (cpuPercent === null ? null : (cpuPercent / 100) * (1000 / perSecondRate));
+const cpuMsPerRequest = (cpuPercent: number | null, perSecondRate: number) =>
+  cpuPercent === null ? null : (cpuPercent / 100) * (1000 / perSecondRate);
 
 function explainIntake(engine: EngineResults): string {
   const intake = engine.intake!;
@@ -82,14 +83,17 @@ function explainDrain(engine: EngineResults): string {
   }
   if (reasons.length === 0) {
     reasons.push(
-      `${lookupText ? `${lookupText.trim()} ` : ""}Orders that failed during the outage were scheduled for their next try with exponential backoff and full jitter (a random wait up to JOB_RETRY_BASE_MS × 2^attempt, capped at 6 h: app/jobs/backoff.ts), so after the recovery they come due one by one instead of at once (the worker was ${pct(cpu)} busy and reached ${perSecond(b.peakTenSecondRate)} at best). Here the outage lasted as long as the 5,000 orders took to arrive; after a real one-hour outage an order is at about its 9th attempt and may wait up to ~40 minutes more. Fix: when HyperSKU answers a shop again after failures, bring that shop's waiting forward jobs due now (as reconnecting already releases held orders), so the rate limit paces the drain.`,
+      `${lookupText ? `${lookupText.trim()} ` : ""}Orders that failed during the outage were scheduled for their next try with exponential backoff and full jitter (a random wait up to JOB_RETRY_BASE_MS × 2^attempt, capped at 6 h: app/queue/backoff.ts), so after the recovery they come due one by one instead of at once (the worker was ${pct(cpu)} busy and reached ${perSecond(b.peakTenSecondRate)} at best). Here the outage lasted as long as the 5,000 orders took to arrive; after a real one-hour outage an order is at about its 9th attempt and may wait up to ~40 minutes more. Fix: when HyperSKU answers a shop again after failures, bring that shop's waiting forward jobs due now (as reconnecting already releases held orders), so the rate limit paces the drain.`,
     );
   }
   return `Why: ${reasons.map((reason, i) => (reasons.length > 1 ? `(${i + 1}) ${reason}` : reason)).join(" ")}`;
 }
 
 function explainMemory(engine: EngineResults, role: "web" | "worker"): string {
-  const figures = role === "web" ? maxRss(engine.intake?.webRss, engine.backlog?.webRss) : maxRss(engine.backlog?.workerRss, engine.backlog?.workerDrainRss);
+  const figures =
+    role === "web"
+      ? maxRss(engine.intake?.webRss, engine.backlog?.webRss)
+      : maxRss(engine.backlog?.workerRss, engine.backlog?.workerDrainRss);
   const baseline = engine.intake?.baselineRss;
   const start = role === "web" ? engine.intake?.webRss.startMb : engine.backlog?.workerRss.startMb;
   const baselineText =
@@ -129,12 +133,14 @@ function explanationKey(row: Row, results: BenchResults): { key: string; text: (
         "Why: a separate worker process learns of new work only by polling the queue when idle (every WORKER_POLL_MS), so an order waits about half a poll interval on average before it is claimed; the inline worker is woken by the webhook in its own process. What would fix it: wake separate workers too (PostgreSQL `LISTEN/NOTIFY` sent with the enqueue), or a shorter WORKER_POLL_MS (each poll is one cheap query per worker).",
     };
   }
-  if (engine && row.metric.includes("drain rate") && engine.backlog) return { key: `drain:${engine.engine}`, text: () => explainDrain(engine) };
+  if (engine && row.metric.includes("drain rate") && engine.backlog)
+    return { key: `drain:${engine.engine}`, text: () => explainDrain(engine) };
   if (engine && row.area.startsWith("Memory")) {
     const role = row.metric.startsWith("web") ? "web" : "worker";
     return { key: `memory:${engine.engine}:${role}`, text: () => explainMemory(engine, role) };
   }
-  if (engine && row.metric.includes("exactly once") && engine.backlog) return { key: `losses:${engine.engine}`, text: () => explainLosses(engine) };
+  if (engine && row.metric.includes("exactly once") && engine.backlog)
+    return { key: `losses:${engine.engine}`, text: () => explainLosses(engine) };
   if (row.area.startsWith("Admin")) return { key: "admin", text: () => explainAdmin(results.admin) };
   return { key: `${row.area}:${row.metric}`, text: () => "" };
 }
@@ -160,6 +166,7 @@ export function closingNotes(results: BenchResults, rows: Row[]): string[] {
     const what = group.rows.map((row) => `${row.area}, ${row.metric}: ${row.value} against ${row.target}`).join("; ");
     notes.push(`**Missed** — ${what}. ${group.text()}`.trim());
   }
-  for (const row of rows.filter((r) => r.verdict === "not measured")) notes.push(`**Not measured** — ${row.area}, ${row.metric}: ${row.value}.`);
+  for (const row of rows.filter((r) => r.verdict === "not measured"))
+    notes.push(`**Not measured** — ${row.area}, ${row.metric}: ${row.value}.`);
   return notes;
 }

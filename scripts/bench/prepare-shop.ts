@@ -5,8 +5,8 @@
  * sealed), as tests/support/connected-shop.ts does. No Shopify session is created: the webhooks
  * need none, and without one the reconciliation job cannot reach out to a real Shopify.
  */
-import { getDatabaseEngine } from "~/database-url";
-import prisma from "~/db.server";
+import { getDatabaseEngine } from "~/models/db/database-url";
+import prisma from "~/models/db/client.server";
 import { getHypersku } from "~/domain/connection/hypersku.server";
 import { tokenResponseToTokenSet } from "~/integrations/hypersku/token-set";
 import { replaceTokenSet } from "~/models/hypersku-connection.server";

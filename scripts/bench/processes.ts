@@ -5,7 +5,6 @@
  * and killed when the benchmark ends, fails or is interrupted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 
 export type RunningProcess = {
   name: string;
@@ -38,17 +37,6 @@ export function killAllChildren(): void {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
   children.clear();
-}
-
-export async function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A TypeScript file run by node with tsx's loader (`node --import tsx file.ts`): one process. */
@@ -113,7 +101,13 @@ export async function startProcess(
 }
 
 /** Runs a helper to completion (migrations, connecting the shop); throws with its output on failure. */
-export async function runToCompletion(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<string> {
+export async function runToCompletion(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 120_000,
+): Promise<string> {
   const { code, signal, output } = await runCapturingOutput(command, args, env, timeoutMs);
   if (code !== 0) throw new Error(`${name} failed (${signal ?? code}):\n${output.slice(-4000)}`);
   return output;

@@ -3,14 +3,11 @@
  * figure is measured and the closing notes, to docs/benchmarks.md.
  */
 import { ADMIN_SCRIPT, type AdminResult } from "./admin";
-import type { Engine } from "./databases";
 import { maxRss, type RssFigures } from "./memory";
+import { engineName, mb, ms, perSecond, type Row, type Verdict } from "./format";
 import { closingNotes } from "./notes";
 import type { BenchResults, EngineResults } from "./results";
 import { FORWARDING, INTAKE } from "./settings";
-
-export type Verdict = "pass" | "MISS" | "info" | "not measured";
-export type Row = { area: string; metric: string; value: string; target: string; verdict: Verdict };
 
 export const TARGETS = {
   intakeRatio: 0.4,
@@ -22,21 +19,24 @@ export const TARGETS = {
   adminP95Ms: 50,
 };
 
-export const ms = (value: number) => (value < 10 ? value.toFixed(1) : String(Math.round(value))) + " ms";
-export const perSecond = (value: number) => `${Math.round(value).toLocaleString("en-US")}/s`;
-export const mb = (value: number) => `${Math.round(value)} MB`;
-export const engineName = (engine: Engine) => (engine === "sqlite" ? "SQLite" : "PostgreSQL");
 const verdict = (ok: boolean): Verdict => (ok ? "pass" : "MISS");
 
 function intakeRows(results: EngineResults): Row[] {
   const area = `Intake (${engineName(results.engine)})`;
   const { intake } = results;
-  if (!intake) return [{ area, metric: "webhooks/s at 50 connections", value: notRunText(results, "intake"), target: "", verdict: "not measured" }];
+  if (!intake)
+    return [{ area, metric: "webhooks/s at 50 connections", value: notRunText(results, "intake"), target: "", verdict: "not measured" }];
   const describe = (r: typeof intake.app) =>
     `${perSecond(r.perSecond)}, p50 ${ms(r.latency.p50)}, p99 ${ms(r.latency.p99)}${r.errors ? `, ${r.errors} errors` : ""}`;
   const onSqlite = results.engine === "sqlite";
   return [
-    { area, metric: "app (server.js, production build)", value: describe(intake.app), target: "", verdict: intake.app.errors ? "MISS" : "info" },
+    {
+      area,
+      metric: "app (server.js, production build)",
+      value: describe(intake.app),
+      target: "",
+      verdict: intake.app.errors ? "MISS" : "info",
+    },
     { area, metric: "baseline (bare node:http + Prisma)", value: describe(intake.baseline), target: "", verdict: "info" },
     {
       area,
@@ -66,7 +66,13 @@ function forwardingRows(results: EngineResults): Row[] {
   }));
   const { backlog } = results;
   if (!backlog) {
-    rows.push({ area, metric: `backlog of ${FORWARDING.backlogOrders.toLocaleString("en-US")} after an outage`, value: notRunText(results, "backlog"), target: "", verdict: "not measured" });
+    rows.push({
+      area,
+      metric: `backlog of ${FORWARDING.backlogOrders.toLocaleString("en-US")} after an outage`,
+      value: notRunText(results, "backlog"),
+      target: "",
+      verdict: "not measured",
+    });
     return rows;
   }
   const limit = FORWARDING.rateLimitPerSecond;
@@ -91,7 +97,8 @@ function forwardingRows(results: EngineResults): Row[] {
 
 function rssRow(area: string, metric: string, figures: RssFigures | undefined, notRun: string): Row {
   if (!figures) return { area, metric, value: notRun, target: `< ${TARGETS.rssMb} MB`, verdict: "not measured" };
-  if (figures.peakMb === null) return { area, metric, value: "not measured (no /proc on this system)", target: `< ${TARGETS.rssMb} MB`, verdict: "not measured" };
+  if (figures.peakMb === null)
+    return { area, metric, value: "not measured (no /proc on this system)", target: `< ${TARGETS.rssMb} MB`, verdict: "not measured" };
   return {
     area,
     metric,
@@ -109,7 +116,12 @@ function notRunText(results: EngineResults, phase: string): string {
 function memoryRows(results: EngineResults): Row[] {
   const area = `Memory (${engineName(results.engine)})`;
   return [
-    rssRow(area, "web process RSS under intake load", maxRss(results.intake?.webRss, results.backlog?.webRss), notRunText(results, "intake")),
+    rssRow(
+      area,
+      "web process RSS under intake load",
+      maxRss(results.intake?.webRss, results.backlog?.webRss),
+      notRunText(results, "intake"),
+    ),
     rssRow(
       area,
       "worker process RSS (outage intake + drain)",
@@ -123,10 +135,26 @@ function adminRows(admin: AdminResult): Row[] {
   const area = "Admin (100,000 orders)";
   const metric = "orders list and order detail server time; LCP/CLS";
   if (admin.status === "absent") {
-    return [{ area, metric, value: `not measured: ${ADMIN_SCRIPT} does not exist yet`, target: `p95 < ${TARGETS.adminP95Ms} ms`, verdict: "not measured" }];
+    return [
+      {
+        area,
+        metric,
+        value: `not measured: ${ADMIN_SCRIPT} does not exist yet`,
+        target: `p95 < ${TARGETS.adminP95Ms} ms`,
+        verdict: "not measured",
+      },
+    ];
   }
   if (admin.status === "failed") {
-    return [{ area, metric, value: `not measured: ${ADMIN_SCRIPT} failed (its output is below)`, target: `p95 < ${TARGETS.adminP95Ms} ms`, verdict: "not measured" }];
+    return [
+      {
+        area,
+        metric,
+        value: `not measured: ${ADMIN_SCRIPT} failed (its output is below)`,
+        target: `p95 < ${TARGETS.adminP95Ms} ms`,
+        verdict: "not measured",
+      },
+    ];
   }
   return admin.figures.map((figure) => ({
     area,
@@ -141,7 +169,13 @@ export function buildRows(results: BenchResults): Row[] {
   const rows: Row[] = [];
   for (const engine of results.engines) rows.push(...intakeRows(engine), ...forwardingRows(engine), ...memoryRows(engine));
   if (results.postgresSkipped) {
-    rows.push({ area: "PostgreSQL", metric: "intake, forwarding, memory", value: `not measured: ${results.postgresSkipped}`, target: "", verdict: "not measured" });
+    rows.push({
+      area: "PostgreSQL",
+      metric: "intake, forwarding, memory",
+      value: `not measured: ${results.postgresSkipped}`,
+      target: "",
+      verdict: "not measured",
+    });
   }
   rows.push(...adminRows(results.admin));
   return rows;
@@ -152,7 +186,11 @@ const cells = (row: Row) => [row.area, row.metric, row.value, row.target, row.ve
 
 export function renderTable(rows: Row[]): string {
   const widths = HEADERS.map((header, i) => Math.max(header.length, ...rows.map((row) => cells(row)[i].length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(HEADERS), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map((row) => line(cells(row)))].join("\n");
 }
 
@@ -162,7 +200,12 @@ function markdownTable(rows: Row[]): string {
   return [
     `| ${HEADERS.join(" | ")} |`,
     `|${HEADERS.map(() => "---").join("|")}|`,
-    ...rows.map((row) => `| ${cells(row).map((cell, i) => (i === 4 && cell === "MISS" ? "**MISS**" : escapeCell(cell))).join(" | ")} |`),
+    ...rows.map(
+      (row) =>
+        `| ${cells(row)
+          .map((cell, i) => (i === 4 && cell === "MISS" ? "**MISS**" : escapeCell(cell)))
+          .join(" | ")} |`,
+    ),
   ].join("\n");
 }
 
@@ -177,21 +220,30 @@ function detailLines(results: BenchResults): string[] {
     const name = engineName(engine.engine);
     if (engine.intake) {
       const { app, baseline } = engine.intake;
-      for (const [label, r] of [["app", app], ["baseline", baseline]] as const) {
+      for (const [label, r] of [
+        ["app", app],
+        ["baseline", baseline],
+      ] as const) {
         lines.push(
           `- ${name} intake, ${label}: ${r.ok} answered 2xx in ${r.seconds.toFixed(1)} s; latency p50 ${ms(r.latency.p50)}, p90 ${ms(r.latency.p90)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}; statuses ${JSON.stringify(r.statuses)}${r.firstError ? `; first error: ${r.firstError}` : ""}`,
         );
       }
     }
     if (engine.intake) {
-      lines.push(`- ${name} intake processes: app server ${describeRss(engine.intake.webRss)}; baseline server ${describeRss(engine.intake.baselineRss)}`);
+      lines.push(
+        `- ${name} intake processes: app server ${describeRss(engine.intake.webRss)}; baseline server ${describeRss(engine.intake.baselineRss)}`,
+      );
       const cost = engine.intake.queryCost;
       if (cost) {
-        lines.push(`- ${name}, one Prisma query at a time: ORM insert ${ms(cost.ormInsertMs)}, ORM read by key ${ms(cost.ormReadMs)}, raw INSERT of the same row ${ms(cost.rawInsertMs)}`);
+        lines.push(
+          `- ${name}, one Prisma query at a time: ORM insert ${ms(cost.ormInsertMs)}, ORM read by key ${ms(cost.ormReadMs)}, raw INSERT of the same row ${ms(cost.rawInsertMs)}`,
+        );
       }
     }
     for (const idle of engine.idle) {
-      lines.push(`- ${name} idle forwarding, ${idle.mode}: ${idle.orders} orders; p50 ${ms(idle.delay.p50)}, p90 ${ms(idle.delay.p90)}, max ${ms(idle.delay.max)}, mean ${ms(idle.delay.mean)}`);
+      lines.push(
+        `- ${name} idle forwarding, ${idle.mode}: ${idle.orders} orders; p50 ${ms(idle.delay.p50)}, p90 ${ms(idle.delay.p90)}, max ${ms(idle.delay.max)}, mean ${ms(idle.delay.mean)}`,
+      );
     }
     if (engine.backlog) {
       const b = engine.backlog;

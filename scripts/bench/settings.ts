@@ -39,7 +39,10 @@ export const FORWARDING = {
 
 export type WorkerMode = "inline" | "off";
 
-/** The environment of an offline production process (server.js or worker.js), as tests/support/app-server.ts builds it. */
+/**
+ * The environment of an offline production process (server.js or worker.js), as
+ * simulators/harness/app-process.ts builds it; it serves webhooks only, so no App Bridge.
+ */
 export function appEnv(input: { port?: number; databaseUrl: string; hyperskuUrl: string; workerMode: WorkerMode }): NodeJS.ProcessEnv {
   const port = input.port ?? 3000;
   return {
@@ -51,7 +54,6 @@ export function appEnv(input: { port?: number; databaseUrl: string; hyperskuUrl:
     SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
     SHOPIFY_API_KEY: BENCH_API_KEY,
     SHOPIFY_API_SECRET: BENCH_API_SECRET,
-    APP_BRIDGE_URL: "/offline/app-bridge.js",
     TOKEN_ENCRYPTION_KEYS,
     DATABASE_URL: input.databaseUrl,
     // The production default: what a deployed process would log.

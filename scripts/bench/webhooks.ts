@@ -1,12 +1,12 @@
 /**
  * Signed `orders/create` deliveries as Shopify sends them (raw JSON body, HMAC-SHA256 of it in
  * base64, the topic/shop/webhook/event headers), each with its own webhook id, event id and order
- * id. The body is a realistic REST order (tests/support/order-factories.ts) serialized once; per
+ * id. The body is a realistic REST order (simulators/harness/order-payloads.ts) serialized once; per
  * request only the ids are substituted and the HMAC computed (a few microseconds, the same for the
  * app and the baseline), so millions of payloads never sit in memory.
  */
 import { createHmac } from "node:crypto";
-import { buildRestLineItem, buildRestOrder } from "../../tests/support/order-factories";
+import { buildRestLineItem, buildRestOrder } from "../../simulators/harness/order-payloads";
 
 // Placeholders in the serialized template; each is replaced by a per-order number.
 const ORDER_ID = "7770000000001";

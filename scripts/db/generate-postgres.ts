@@ -30,7 +30,11 @@ const sql = execFileSync("npx", ["prisma", "migrate", "diff", ...from, "--to-sch
   env: { ...process.env, DATABASE_URL: process.env.POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test" },
 });
 
-const newest = fs.readdirSync("prisma/migrations").filter((name) => /^\d+_/.test(name)).sort().at(-1)!;
+const newest = fs
+  .readdirSync("prisma/migrations")
+  .filter((name) => /^\d+_/.test(name))
+  .sort()
+  .at(-1)!;
 const existing = fs.existsSync(POSTGRES_MIGRATIONS_PATH) ? fs.readdirSync(POSTGRES_MIGRATIONS_PATH) : [];
 // The first PostgreSQL migration is the whole schema so far; later ones follow the SQLite names.
 const name = previous === null ? `${newest.split("_")[0]}_baseline` : existing.includes(newest) ? `${newest}_${Date.now()}` : newest;

@@ -27,9 +27,14 @@ try {
     "id" VARCHAR(36) PRIMARY KEY NOT NULL, "checksum" VARCHAR(64) NOT NULL, "finished_at" TIMESTAMPTZ,
     "migration_name" VARCHAR(255) NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMPTZ,
     "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
-  const { rows } = await client.query(`SELECT "migration_name", "checksum" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`);
+  const { rows } = await client.query(
+    `SELECT "migration_name", "checksum" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+  );
   const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
-  const names = fs.readdirSync(MIGRATIONS).filter((name) => fs.existsSync(path.join(MIGRATIONS, name, "migration.sql"))).sort();
+  const names = fs
+    .readdirSync(MIGRATIONS)
+    .filter((name) => fs.existsSync(path.join(MIGRATIONS, name, "migration.sql")))
+    .sort();
   let count = 0;
   for (const name of names) {
     const sql = fs.readFileSync(path.join(MIGRATIONS, name, "migration.sql"), "utf8");

@@ -8,7 +8,9 @@ describe("the PostgreSQL schema", () => {
   });
 
   it("swaps only the provider, the placeholder URL and the client output", () => {
-    const generated = toPostgresSchema('generator client {\n  provider   = "prisma-client-js"\n}\ndatasource db {\n  provider = "sqlite"\n  url      = "file:./dev.sqlite"\n}\nmodel A { id String @id }\n');
+    const generated = toPostgresSchema(
+      'generator client {\n  provider   = "prisma-client-js"\n}\ndatasource db {\n  provider = "sqlite"\n  url      = "file:./dev.sqlite"\n}\nmodel A { id String @id }\n',
+    );
     expect(generated).toContain('provider = "postgresql"');
     expect(generated).toContain("node_modules/.prisma/postgres-client");
     expect(generated).toContain("model A { id String @id }");

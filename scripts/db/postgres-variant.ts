@@ -5,7 +5,7 @@
 export { POSTGRES_CLIENT_OUTPUT };
 export const POSTGRES_SCHEMA_PATH = "prisma/postgres/schema.prisma";
 export const POSTGRES_MIGRATIONS_PATH = "prisma/postgres/migrations";
-import { POSTGRES_CLIENT_OUTPUT } from "../../app/database-url";
+import { POSTGRES_CLIENT_OUTPUT } from "../../app/models/db/database-url";
 
 const HEADER = `// GENERATED from prisma/schema.prisma by \`npm run db:postgres\`. Do not edit: change the source
 // schema, then regenerate (a test fails when this file is stale).

@@ -9,12 +9,12 @@ import {
   buildRestLineItem,
   buildRestOrder,
   EUR_ON_USD_SHOP,
+  graphqlNodeOf,
   JPY_ON_USD_SHOP,
   USD,
   type JsonObject,
   type MoneyContext,
-} from "../../tests/support/order-factories";
-import { graphqlNodeOf } from "../../tests/support/tracking";
+} from "../../simulators/harness/order-payloads";
 
 export type DemoCase = "regular" | "split" | "no_address" | "rejected" | "edited" | "cancelled";
 export type DemoOrder = { case: DemoCase; country: string; payload: JsonObject; node: JsonObject };
@@ -24,13 +24,104 @@ const AUD: MoneyContext = { presentment: "AUD", shop: "USD", rate: 1.52 };
 const BRL: MoneyContext = { presentment: "BRL", shop: "USD", rate: 5.1 };
 
 const CUSTOMERS: { money: MoneyContext; address: JsonObject }[] = [
-  { money: USD, address: { first_name: "Maya", last_name: "Thompson", address1: "221 Pine St", city: "Seattle", province: "Washington", province_code: "WA", country: "United States", country_code: "US", zip: "98101" } },
-  { money: EUR_ON_USD_SHOP, address: { first_name: "Jürgen", last_name: "Müller", address1: "Königstraße 12", city: "München", province: "Bayern", province_code: "BY", country: "Germany", country_code: "DE", zip: "80331" } },
-  { money: JPY_ON_USD_SHOP, address: { first_name: "花子", last_name: "山田", address1: "渋谷区神南1-2-3", city: "東京", province: "東京都", province_code: "JP-13", country: "Japan", country_code: "JP", zip: "150-0041" } },
-  { money: GBP, address: { first_name: "Olivia", last_name: "Clarke", address1: "10 Baker Street", city: "London", province: "England", province_code: "ENG", country: "United Kingdom", country_code: "GB", zip: "NW1 6XE" } },
-  { money: EUR_ON_USD_SHOP, address: { first_name: "Élodie", last_name: "Lefèvre", address1: "8 Rue de Rivoli", city: "Paris", province: "Île-de-France", province_code: "IDF", country: "France", country_code: "FR", zip: "75004" } },
-  { money: AUD, address: { first_name: "Liam", last_name: "Nguyen", address1: "45 George St", city: "Sydney", province: "New South Wales", province_code: "NSW", country: "Australia", country_code: "AU", zip: "2000" } },
-  { money: BRL, address: { first_name: "João", last_name: "Silva", address1: "Av. Paulista, 1000", city: "São Paulo", province: "São Paulo", province_code: "SP", country: "Brazil", country_code: "BR", zip: "01310-100" } },
+  {
+    money: USD,
+    address: {
+      first_name: "Maya",
+      last_name: "Thompson",
+      address1: "221 Pine St",
+      city: "Seattle",
+      province: "Washington",
+      province_code: "WA",
+      country: "United States",
+      country_code: "US",
+      zip: "98101",
+    },
+  },
+  {
+    money: EUR_ON_USD_SHOP,
+    address: {
+      first_name: "Jürgen",
+      last_name: "Müller",
+      address1: "Königstraße 12",
+      city: "München",
+      province: "Bayern",
+      province_code: "BY",
+      country: "Germany",
+      country_code: "DE",
+      zip: "80331",
+    },
+  },
+  {
+    money: JPY_ON_USD_SHOP,
+    address: {
+      first_name: "花子",
+      last_name: "山田",
+      address1: "渋谷区神南1-2-3",
+      city: "東京",
+      province: "東京都",
+      province_code: "JP-13",
+      country: "Japan",
+      country_code: "JP",
+      zip: "150-0041",
+    },
+  },
+  {
+    money: GBP,
+    address: {
+      first_name: "Olivia",
+      last_name: "Clarke",
+      address1: "10 Baker Street",
+      city: "London",
+      province: "England",
+      province_code: "ENG",
+      country: "United Kingdom",
+      country_code: "GB",
+      zip: "NW1 6XE",
+    },
+  },
+  {
+    money: EUR_ON_USD_SHOP,
+    address: {
+      first_name: "Élodie",
+      last_name: "Lefèvre",
+      address1: "8 Rue de Rivoli",
+      city: "Paris",
+      province: "Île-de-France",
+      province_code: "IDF",
+      country: "France",
+      country_code: "FR",
+      zip: "75004",
+    },
+  },
+  {
+    money: AUD,
+    address: {
+      first_name: "Liam",
+      last_name: "Nguyen",
+      address1: "45 George St",
+      city: "Sydney",
+      province: "New South Wales",
+      province_code: "NSW",
+      country: "Australia",
+      country_code: "AU",
+      zip: "2000",
+    },
+  },
+  {
+    money: BRL,
+    address: {
+      first_name: "João",
+      last_name: "Silva",
+      address1: "Av. Paulista, 1000",
+      city: "São Paulo",
+      province: "São Paulo",
+      province_code: "SP",
+      country: "Brazil",
+      country_code: "BR",
+      zip: "01310-100",
+    },
+  },
 ];
 
 const PRODUCTS = [
@@ -45,7 +136,11 @@ function lineItems(money: MoneyContext, count: number, offset: number) {
   return Array.from({ length: count }, (_, i) => {
     const [title, variant, price] = PRODUCTS[(offset + i) % PRODUCTS.length];
     const unitPrice = money.presentment === "JPY" ? String(Math.round(Number(price) * 150)) : price;
-    return buildRestLineItem({ money, unitPrice, overrides: { title, name: `${title} - ${variant}`, variant_title: variant, quantity: 1 + (i % 2) } });
+    return buildRestLineItem({
+      money,
+      unitPrice,
+      overrides: { title, name: `${title} - ${variant}`, variant_title: variant, quantity: 1 + (i % 2) },
+    });
   });
 }
 
@@ -61,8 +156,16 @@ function demoOrder(kind: DemoCase, index: number): DemoOrder {
       created_at: new Date(Date.now() - (60 - index) * 60_000).toISOString(),
       processed_at: new Date(Date.now() - (60 - index) * 60_000).toISOString(),
       updated_at: new Date(Date.now() - (60 - index) * 60_000).toISOString(),
-      email: `${String(customer.address.first_name).toLowerCase().normalize("NFKD").replace(/[^a-z]/g, "") || "customer"}@example.com`,
-      shipping_address: kind === "no_address" ? null : buildRestAddress({ ...customer.address, name: `${customer.address.first_name} ${customer.address.last_name}` }),
+      email: `${
+        String(customer.address.first_name)
+          .toLowerCase()
+          .normalize("NFKD")
+          .replace(/[^a-z]/g, "") || "customer"
+      }@example.com`,
+      shipping_address:
+        kind === "no_address"
+          ? null
+          : buildRestAddress({ ...customer.address, name: `${customer.address.first_name} ${customer.address.last_name}` }),
     },
   });
   return { case: kind, country: String(customer.address.country_code), payload, node: graphqlNodeOf(payload) };

@@ -1,5 +1,5 @@
 /** The demo's final table: what happened to each order, from the app's database and the Shopify stand-in. */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
 import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import type { DemoOrder } from "./day";
@@ -28,7 +28,9 @@ export async function collectResults(day: DemoOrder[], shop: string): Promise<De
       hyperskuId: order?.hyperskuOrderId ?? null,
       hyperskuStatus: order ? (describeHyperskuStatus(order.hyperskuStatus, order.hyperskuStatusDesc)?.name ?? null) : null,
       tracking: (order?.parcels ?? []).filter((p) => p.trackingNumber).map((p) => `${p.trackingCompany ?? "?"} ${p.trackingNumber}`),
-      fulfillments: (order?.parcels ?? []).filter((p) => p.shopifyFulfillmentId).map((p) => p.shopifyFulfillmentId!.replace("gid://shopify/Fulfillment/", "#")),
+      fulfillments: (order?.parcels ?? [])
+        .filter((p) => p.shopifyFulfillmentId)
+        .map((p) => p.shopifyFulfillmentId!.replace("gid://shopify/Fulfillment/", "#")),
       note: order?.flagReason ?? order?.stateReason ?? null,
     });
   }

@@ -21,7 +21,6 @@ export function demoEnvironment(port: number, dataDir: string): Record<string, s
     SHOPIFY_APP_URL: appUrl,
     SHOPIFY_API_KEY: DEMO_API_KEY,
     SHOPIFY_API_SECRET: DEMO_API_SECRET,
-    APP_BRIDGE_URL: "/offline/app-bridge.js",
     DATABASE_URL: `file:${path.join(dataDir, "demo.sqlite")}`,
     TOKEN_ENCRYPTION_KEYS: "demo:" + createHash("sha256").update("hypersku-demo-only").digest("base64"),
     HYPERSKU_CLIENT_ID: DEMO_CLIENT_ID,

@@ -28,7 +28,10 @@ if (!apiVersion) throw new Error("app/shopify.server.ts does not set SHOPIFY_API
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "admin-schema-"));
 try {
-  const tarball = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", `@shopify/dev-mcp@${DEV_MCP_VERSION}`], { cwd: work, encoding: "utf8" }).trim();
+  const tarball = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", `@shopify/dev-mcp@${DEV_MCP_VERSION}`], {
+    cwd: work,
+    encoding: "utf8",
+  }).trim();
   const entry = `package/dist/data/admin_${apiVersion}.json.gz`;
   execFileSync("tar", ["-xzf", tarball, entry], { cwd: work });
   const target = `tests/fixtures/shopify/admin_${apiVersion}.json.gz`;

@@ -32,7 +32,7 @@ function formatCreateTime(iso: string, style: NonNullable<Quirks["createTime"]>)
 }
 
 /** Pure: the reply with `quirks` applied to every order's createTime and to a token response's userId. */
-export function applyQuirks(options: EnvelopeOptions, reply: Reply, quirks: Quirks): Reply {
+function applyQuirks(options: EnvelopeOptions, reply: Reply, quirks: Quirks): Reply {
   // The reply holds the stored orders themselves: change a copy.
   const data = structuredClone(dataOf(options, reply));
   const visit = (value: unknown): void => {
@@ -58,7 +58,7 @@ export type ShapedAnswer = { kind: "reply"; reply: Reply } | { kind: "oversized"
  * Pure: what a create answers under `answer`, given the order it stored. `oversized` is the normal
  * answer with a `padding` text field making the body exactly `bytes` long (or the shortest it can be).
  */
-export function shapeCreateAnswer(options: EnvelopeOptions, order: Order, answer: CreateAnswer, bytes: number): ShapedAnswer {
+function shapeCreateAnswer(options: EnvelopeOptions, order: Order, answer: CreateAnswer, bytes: number): ShapedAnswer {
   if (answer === "empty") return { kind: "reply", reply: success(options, {}) };
   const { orderId, storeOrderId } = order.orderBaseInfo;
   if (answer === "unrecognised") return { kind: "reply", reply: success(options, { orderId, storeOrderId }) };

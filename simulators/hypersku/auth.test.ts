@@ -12,7 +12,14 @@ function authorizeUrl(base: string, overrides: Record<string, string | null> = {
 }
 
 async function decide(base: string, decision: string, overrides: Record<string, string> = {}) {
-  const form = new URLSearchParams({ clientId: "sim-client-id", scope: "oms", redirectUri: REDIRECT, state: "s-123", decision, ...overrides });
+  const form = new URLSearchParams({
+    clientId: "sim-client-id",
+    scope: "oms",
+    redirectUri: REDIRECT,
+    state: "s-123",
+    decision,
+    ...overrides,
+  });
   return fetch(new URL("/application/auth/decision", base), {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -22,7 +22,7 @@ export const PAGE_HEADERS = {
 };
 
 /** Problems with the parameters, each naming the parameter; empty when the request is acceptable. */
-export function checkAuthorizeParams(params: AuthorizeParams, options: SimulatorOptions): string[] {
+function checkAuthorizeParams(params: AuthorizeParams, options: SimulatorOptions): string[] {
   const problems: string[] = [];
   if (!params.clientId) problems.push("clientId is missing");
   else if (params.clientId !== options.clientId) problems.push("clientId is not a registered application");

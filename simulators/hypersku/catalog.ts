@@ -40,8 +40,24 @@ export function countryName(code: string): string {
 }
 
 const SYMBOLS: Record<string, string> = {
-  USD: "$", CAD: "CA$", AUD: "A$", NZD: "NZ$", EUR: "€", GBP: "£", JPY: "¥", CNY: "¥", KRW: "₩",
-  SGD: "S$", CHF: "CHF", SEK: "kr", NOK: "kr", DKK: "kr", PLN: "zł", MXN: "MX$", BRL: "R$", ILS: "₪",
+  USD: "$",
+  CAD: "CA$",
+  AUD: "A$",
+  NZD: "NZ$",
+  EUR: "€",
+  GBP: "£",
+  JPY: "¥",
+  CNY: "¥",
+  KRW: "₩",
+  SGD: "S$",
+  CHF: "CHF",
+  SEK: "kr",
+  NOK: "kr",
+  DKK: "kr",
+  PLN: "zł",
+  MXN: "MX$",
+  BRL: "R$",
+  ILS: "₪",
 };
 
 export function currencySymbol(code: string): string {

@@ -9,12 +9,7 @@ export interface ControlReply {
   body: unknown;
 }
 
-export function handleControl(
-  control: SimulatorControl,
-  method: string,
-  pathname: string,
-  body: unknown,
-): ControlReply {
+export function handleControl(control: SimulatorControl, method: string, pathname: string, body: unknown): ControlReply {
   try {
     const ok = (result: unknown): ControlReply => ({ status: 200, body: result });
     const input = (body ?? {}) as Record<string, unknown>;

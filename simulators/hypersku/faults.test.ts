@@ -145,7 +145,11 @@ describe("faults for issue 14", () => {
   it("notFound answers HTTP 404 with an HTML page on any operation, before authentication", async () => {
     const { simulator } = await connected();
     simulator.control.setFault("refreshToken", { notFound: true });
-    const response = await fetch(simulator.url + PATHS.refreshToken, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const response = await fetch(simulator.url + PATHS.refreshToken, {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await response.text()).toMatch(/<html>.*404 Not Found/s);
@@ -179,7 +183,11 @@ describe("faults for issue 14", () => {
       const { simulator, token } = await connected({ envelope });
       simulator.control.setFault("createOrderFromExternal", { answer: "oversized", oversizedBytes: 300_000, times: 1 });
       const body = buildExternalOrder();
-      const response = await fetch(CREATE_URL(simulator), { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify(body) });
+      const response = await fetch(CREATE_URL(simulator), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: token },
+        body: JSON.stringify(body),
+      });
       const text = await response.text();
       expect(Buffer.byteLength(text)).toBe(300_000);
       const parsed = JSON.parse(text);
@@ -194,7 +202,12 @@ describe("faults for issue 14", () => {
   it("answer: oversized streams 50 MB by default, and stops when the client hangs up", async () => {
     const { simulator, token } = await connected();
     simulator.control.setFault("createOrderFromExternal", { answer: "oversized", times: 2 });
-    const post = () => fetch(CREATE_URL(simulator), { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify(buildExternalOrder()) });
+    const post = () =>
+      fetch(CREATE_URL(simulator), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: token },
+        body: JSON.stringify(buildExternalOrder()),
+      });
     let total = 0;
     const whole = (await post()).body!.getReader();
     for (let part = await whole.read(); !part.done; part = await whole.read()) total += part.value.byteLength;
@@ -211,9 +224,13 @@ describe("faults for issue 14", () => {
     simulator.control.setFault("createOrderFromExternal", { commitAfterMs: 400, times: 1 });
     const body = buildExternalOrder();
     const started = Date.now();
-    await expect(call(simulator, "POST", PATHS.create, { token, body, signal: AbortSignal.timeout(100) })).rejects.toThrow(/abort|timeout/i);
+    await expect(call(simulator, "POST", PATHS.create, { token, body, signal: AbortSignal.timeout(100) })).rejects.toThrow(
+      /abort|timeout/i,
+    );
     const lookups = async () => ({
-      byExternalId: dataOf(await call(simulator, "POST", PATHS.byExternalId, { token, body: { storeCode: body.storeCode, storeOrderId: body.storeOrderId } })).length,
+      byExternalId: dataOf(
+        await call(simulator, "POST", PATHS.byExternalId, { token, body: { storeCode: body.storeCode, storeOrderId: body.storeOrderId } }),
+      ).length,
       list: dataOf(await call(simulator, "GET", PATHS.list(body.storeOrderId), { token })).rows.length,
       control: simulator.control.orders().length,
     });
@@ -227,7 +244,10 @@ describe("faults for issue 14", () => {
     expect(ids).toContain(second.orderBaseInfo.orderId);
     const statuses = dataOf(await call(simulator, "POST", PATHS.status, { token, body: ids }));
     expect(statuses).toHaveLength(2);
-    expect(simulator.control.requests().find((entry) => entry.operation === "createOrderFromExternal")).toMatchObject({ status: null, fault: "commitAfterMs" });
+    expect(simulator.control.requests().find((entry) => entry.operation === "createOrderFromExternal")).toMatchObject({
+      status: null,
+      fault: "commitAfterMs",
+    });
   });
 
   it.each([
@@ -241,7 +261,9 @@ describe("faults for issue 14", () => {
     }
     const body = buildExternalOrder();
     const created = dataOf(await call(simulator, "POST", PATHS.create, { token, body }));
-    const found = dataOf(await call(simulator, "POST", PATHS.byExternalId, { token, body: { storeCode: body.storeCode, storeOrderId: body.storeOrderId } }));
+    const found = dataOf(
+      await call(simulator, "POST", PATHS.byExternalId, { token, body: { storeCode: body.storeCode, storeOrderId: body.storeOrderId } }),
+    );
     const listed = dataOf(await call(simulator, "GET", PATHS.list(body.storeOrderId), { token }));
     for (const order of [created, found[0], listed.rows[0]]) expect(String(order.orderBaseInfo.createTime)).toMatch(pattern);
     if (createTime !== "space") expect(typeof created.orderBaseInfo.createTime).toBe("number");
@@ -263,6 +285,8 @@ describe("faults for issue 14", () => {
     expect(() => simulator.control.setFault("*", { commitAfterMs: 10 })).toThrow(/commitAfterMs: only for createOrderFromExternal/);
     expect(() => simulator.control.setFault("createOrderFromExternal", { oversizedBytes: 10 })).toThrow(/oversizedBytes/);
     expect(() => simulator.control.setFault("createOrderFromExternal", { answer: "huge" as never })).toThrow(/answer/);
-    expect(() => simulator.control.setFault("createOrderFromExternal", { quirks: { createTime: "weird" as never } })).toThrow(/quirks.createTime/);
+    expect(() => simulator.control.setFault("createOrderFromExternal", { quirks: { createTime: "weird" as never } })).toThrow(
+      /quirks.createTime/,
+    );
   });
 });

@@ -8,51 +8,51 @@
 import { z } from "zod";
 import type { Rng } from "./rng";
 
-export const CREATE_ANSWERS = ["empty", "unrecognised", "oversized"] as const;
+const CREATE_ANSWERS = ["empty", "unrecognised", "oversized"] as const;
 export type CreateAnswer = (typeof CREATE_ANSWERS)[number];
 export type Quirks = NonNullable<Fault["quirks"]>;
 
-export const DEFAULT_OVERSIZED_BYTES = 50 * 1024 * 1024;
+const DEFAULT_OVERSIZED_BYTES = 50 * 1024 * 1024;
 
-export const faultSchema = z.strictObject({
-  errorRate: z.number().min(0).max(1).optional(),
-  latencyMs: z
-    .union([z.number().nonnegative(), z.tuple([z.number().nonnegative(), z.number().nonnegative()])])
-    .optional(),
-  hang: z.boolean().optional(),
-  commitThenTimeout: z.boolean().optional(),
-  rateLimit: z.strictObject({ retryAfterSeconds: z.number().int().nonnegative() }).optional(),
-  /**
-   * A business refusal with HyperSKU's own words: HTTP 200 envelope (or the bare style's 4xx), or the
-   * given `httpStatus`, e.g. `{status: 403, httpStatus: 403, message}` for a bare HTTP 403.
-   */
-  reject: z
-    .strictObject({
-      status: z.number().int(),
-      message: z.string().min(1),
-      httpStatus: z.number().int().min(200).max(599).optional(),
-    })
-    .optional(),
-  /** HTTP 404 with an HTML page, as a wrong path in front of the API would answer. */
-  notFound: z.boolean().optional(),
-  /** Create only: the order is stored, but the answer is `data: {}`, has the id elsewhere, or is huge. */
-  answer: z.enum(CREATE_ANSWERS).optional(),
-  /** Size of the `answer: "oversized"` body in bytes (streamed, never held in memory); default 50 MB. */
-  oversizedBytes: z.number().int().positive().optional(),
-  /** Create only: the order becomes visible this many ms after the request came; the request never answers. */
-  commitAfterMs: z.number().int().nonnegative().optional(),
-  /** Formats HyperSKU might use for fields the app does not need, applied to successful answers. */
-  quirks: z
-    .strictObject({
-      createTime: z.enum(["space", "epoch-seconds", "epoch-ms"]).optional(),
-      userIdAsNumber: z.boolean().optional(),
-    })
-    .optional(),
-  times: z.number().int().positive().optional(),
-}).refine((fault) => fault.oversizedBytes === undefined || fault.answer === "oversized", {
-  message: 'oversizedBytes needs answer: "oversized"',
-  path: ["oversizedBytes"],
-});
+export const faultSchema = z
+  .strictObject({
+    errorRate: z.number().min(0).max(1).optional(),
+    latencyMs: z.union([z.number().nonnegative(), z.tuple([z.number().nonnegative(), z.number().nonnegative()])]).optional(),
+    hang: z.boolean().optional(),
+    commitThenTimeout: z.boolean().optional(),
+    rateLimit: z.strictObject({ retryAfterSeconds: z.number().int().nonnegative() }).optional(),
+    /**
+     * A business refusal with HyperSKU's own words: HTTP 200 envelope (or the bare style's 4xx), or the
+     * given `httpStatus`, e.g. `{status: 403, httpStatus: 403, message}` for a bare HTTP 403.
+     */
+    reject: z
+      .strictObject({
+        status: z.number().int(),
+        message: z.string().min(1),
+        httpStatus: z.number().int().min(200).max(599).optional(),
+      })
+      .optional(),
+    /** HTTP 404 with an HTML page, as a wrong path in front of the API would answer. */
+    notFound: z.boolean().optional(),
+    /** Create only: the order is stored, but the answer is `data: {}`, has the id elsewhere, or is huge. */
+    answer: z.enum(CREATE_ANSWERS).optional(),
+    /** Size of the `answer: "oversized"` body in bytes (streamed, never held in memory); default 50 MB. */
+    oversizedBytes: z.number().int().positive().optional(),
+    /** Create only: the order becomes visible this many ms after the request came; the request never answers. */
+    commitAfterMs: z.number().int().nonnegative().optional(),
+    /** Formats HyperSKU might use for fields the app does not need, applied to successful answers. */
+    quirks: z
+      .strictObject({
+        createTime: z.enum(["space", "epoch-seconds", "epoch-ms"]).optional(),
+        userIdAsNumber: z.boolean().optional(),
+      })
+      .optional(),
+    times: z.number().int().positive().optional(),
+  })
+  .refine((fault) => fault.oversizedBytes === undefined || fault.answer === "oversized", {
+    message: 'oversizedBytes needs answer: "oversized"',
+    path: ["oversizedBytes"],
+  });
 
 /** Faults that only make sense for createOrderFromExternal. */
 export const CREATE_ONLY_FAULTS = ["answer", "oversizedBytes", "commitAfterMs"] as const;
@@ -100,9 +100,7 @@ export class FaultRegistry {
       else fault.times -= 1;
     }
     const latency = fault.latencyMs ?? 0;
-    const delayMs = Array.isArray(latency)
-      ? rng.int(Math.min(latency[0], latency[1]), Math.max(latency[0], latency[1]))
-      : latency;
+    const delayMs = Array.isArray(latency) ? rng.int(Math.min(latency[0], latency[1]), Math.max(latency[0], latency[1])) : latency;
     return {
       delayMs,
       hang: fault.hang ?? false,

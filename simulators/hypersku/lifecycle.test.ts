@@ -46,10 +46,20 @@ describe("lifecycle", () => {
     const [first] = parcel.shippingItems;
     const item = order.orderItemInfos[0];
     expect(first).toEqual({
-      imgUrl: item.imgUrl, lineItemId: item.id, num: item.quantity, skuId: item.goodsId,
-      skuProductUrl: expect.stringMatching(/^https:\/\//), spuId: item.productId, status: 4, statusDes: "Shipping",
-      storeOrderLineItemId: item.storeOrderLineItemId, storeProductId: item.storeProductId,
-      storeSkuId: item.storeSkuId, storeVariantId: item.storeVariantId, title: item.title, variantTitle: item.goodsAttr,
+      imgUrl: item.imgUrl,
+      lineItemId: item.id,
+      num: item.quantity,
+      skuId: item.goodsId,
+      skuProductUrl: expect.stringMatching(/^https:\/\//),
+      spuId: item.productId,
+      status: 4,
+      statusDes: "Shipping",
+      storeOrderLineItemId: item.storeOrderLineItemId,
+      storeProductId: item.storeProductId,
+      storeSkuId: item.storeSkuId,
+      storeVariantId: item.storeVariantId,
+      title: item.title,
+      variantTitle: item.goodsAttr,
     });
     const fromApi = dataOf(await call(simulator, "GET", PATHS.logistics(order.orderBaseInfo.storeOrderId), { token }));
     expect(fromApi).toEqual(shipped.logisticsItems);
@@ -79,7 +89,11 @@ describe("lifecycle", () => {
     expect(units).toEqual({ a: 2, b: 1, c: 3 });
     const [delivered] = simulator.control.advance(orderId);
     expect(delivered.orderBaseInfo.status).toBe(5);
-    expect(delivered.logisticsItems.flatMap((parcel: { shippingItems: { status: number }[] }) => parcel.shippingItems.map((item) => item.status))).toEqual([5, 5, 5]);
+    expect(
+      delivered.logisticsItems.flatMap((parcel: { shippingItems: { status: number }[] }) =>
+        parcel.shippingItems.map((item) => item.status),
+      ),
+    ).toEqual([5, 5, 5]);
   });
 
   it("splits the units of a single line item, and refuses to split a single unit", async () => {
@@ -87,9 +101,7 @@ describe("lifecycle", () => {
     const [shipped] = simulator.control.advance(orderId, { to: 14 });
     expect(shipped.logisticsItems.map((parcel: { shippingItems: { num: number }[] }) => parcel.shippingItems[0].num)).toEqual([2, 1]);
     const single = await createOrder(simulator, token, { lineItems: [buildLineItem({ quantity: 1 })] });
-    expect(() => simulator.control.advance(single.orderBaseInfo.orderId, { to: "shipping", split: true })).toThrow(
-      "single unit",
-    );
+    expect(() => simulator.control.advance(single.orderBaseInfo.orderId, { to: "shipping", split: true })).toThrow("single unit");
   });
 
   it("refuses to move an order backwards or to an unknown state", async () => {
@@ -109,7 +121,12 @@ describe("lifecycle", () => {
     });
     expect(response.status).toBe(200);
     const moved = await response.json();
-    expect(moved.map((order: { orderBaseInfo: { orderId: number; status: number } }) => [order.orderBaseInfo.orderId, order.orderBaseInfo.status])).toEqual([
+    expect(
+      moved.map((order: { orderBaseInfo: { orderId: number; status: number } }) => [
+        order.orderBaseInfo.orderId,
+        order.orderBaseInfo.status,
+      ]),
+    ).toEqual([
       [orderId, 14],
       [second.orderBaseInfo.orderId, 4], // a single unit ships whole
     ]);

@@ -53,9 +53,10 @@ export function advanceOrder(stored: StoredOrder, request: AdvanceRequest, ctx: 
   }
   while (base.status !== target) {
     // Payment in Progress sits between Pending Payment and Processing but is off the walked path.
-    const step = target === STATUS.paymentInProgress && base.status === STATUS.pendingPayment
-      ? STATUS.paymentInProgress
-      : nextStatus(base.status, split);
+    const step =
+      target === STATUS.paymentInProgress && base.status === STATUS.pendingPayment
+        ? STATUS.paymentInProgress
+        : nextStatus(base.status, split);
     if (step === null) break;
     transition(stored, step, split, ctx);
   }

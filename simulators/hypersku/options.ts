@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-export const DUPLICATE_CREATE_MODES = ["return-existing", "reject", "create-duplicate"] as const;
+const DUPLICATE_CREATE_MODES = ["return-existing", "reject", "create-duplicate"] as const;
 
 export interface SimulatorOptions {
   port: number;
@@ -53,7 +53,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
 const nonNegative = z.number().nonnegative();
 
 /** Options that may change while the simulator runs (port and state file are fixed at start). */
-export const runtimeOptionsSchema = z.strictObject({
+const runtimeOptionsSchema = z.strictObject({
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),
   redirectUri: z.string().url(),
@@ -72,7 +72,7 @@ export const runtimeOptionsSchema = z.strictObject({
 
 export type RuntimeOptions = z.infer<typeof runtimeOptionsSchema>;
 
-export const partialRuntimeOptionsSchema = runtimeOptionsSchema.partial();
+const partialRuntimeOptionsSchema = runtimeOptionsSchema.partial();
 
 /** Parses a partial options object; throws an Error naming the offending option. */
 export function parsePartialOptions(input: unknown): Partial<RuntimeOptions> {

@@ -1,17 +1,7 @@
 // createOrderFromExternal's strict validation and 2.7 response, duplicates, and the other order
 // and logistics operations, in both envelope forms.
 import { describe, expect, it } from "vitest";
-import {
-  PATHS,
-  buildAddress,
-  buildExternalOrder,
-  buildLineItem,
-  call,
-  connect,
-  createOrder,
-  dataOf,
-  startSimulator,
-} from "./test-support";
+import { PATHS, buildAddress, buildExternalOrder, buildLineItem, call, connect, createOrder, dataOf, startSimulator } from "./test-support";
 
 async function connected(options: Parameters<typeof startSimulator>[0] = {}) {
   const simulator = await startSimulator(options);
@@ -100,20 +90,57 @@ describe("createOrderFromExternal result", () => {
     expect(Object.keys(order).sort()).toEqual(["logisticsItems", "orderAddressInfo", "orderBaseInfo", "orderItemInfos"]);
     expect(order.logisticsItems).toEqual([]);
     expect(order.orderAddressInfo).toEqual({
-      address1: "1 Main Street", address2: "Apt 2", city: "Springfield", countryCode: "US",
-      countryName: "United States", firstName: "Ada", idNo: "", lastName: "Lovelace", phone: "+1 555 0100",
-      province: "IL", region: expect.any(String), taxNo: "", vatNo: expect.any(String), zip: "62701",
+      address1: "1 Main Street",
+      address2: "Apt 2",
+      city: "Springfield",
+      countryCode: "US",
+      countryName: "United States",
+      firstName: "Ada",
+      idNo: "",
+      lastName: "Lovelace",
+      phone: "+1 555 0100",
+      province: "IL",
+      region: expect.any(String),
+      taxNo: "",
+      vatNo: expect.any(String),
+      zip: "62701",
     });
     const base = order.orderBaseInfo;
     expect(Object.keys(base).sort()).toEqual([
-      "actualAmount", "amount", "createTime", "currencyCode", "currencySymbol", "freight", "goodsAmount", "isPaid",
-      "logisticsName", "orderId", "payTime", "platform", "platformDesc", "purchaseTime", "shelfTime", "status",
-      "statusDesc", "storeOrderId", "storeOrderNo",
+      "actualAmount",
+      "amount",
+      "createTime",
+      "currencyCode",
+      "currencySymbol",
+      "freight",
+      "goodsAmount",
+      "isPaid",
+      "logisticsName",
+      "orderId",
+      "payTime",
+      "platform",
+      "platformDesc",
+      "purchaseTime",
+      "shelfTime",
+      "status",
+      "statusDesc",
+      "storeOrderId",
+      "storeOrderNo",
     ]);
     expect(base).toMatchObject({
-      status: 8, statusDesc: "Pending Sourcing", currencyCode: "EUR", currencySymbol: "€", isPaid: true,
-      amount: 37.5, actualAmount: 37.5, freight: 4.5, goodsAmount: 30, platform: 1,
-      storeOrderId: request.storeOrderId, storeOrderNo: "#1001", payTime: "2024-05-01T12:01:00.000Z",
+      status: 8,
+      statusDesc: "Pending Sourcing",
+      currencyCode: "EUR",
+      currencySymbol: "€",
+      isPaid: true,
+      amount: 37.5,
+      actualAmount: 37.5,
+      freight: 4.5,
+      goodsAmount: 30,
+      platform: 1,
+      storeOrderId: request.storeOrderId,
+      storeOrderNo: "#1001",
+      payTime: "2024-05-01T12:01:00.000Z",
     });
     expect(base.orderId).toEqual(expect.any(Number));
     expect(base.createTime).toMatch(ISO_MS_Z);
@@ -122,13 +149,37 @@ describe("createOrderFromExternal result", () => {
     for (const [index, item] of order.orderItemInfos.entries()) {
       const line = request.lineItems[index];
       expect(Object.keys(item).sort()).toEqual([
-        "currencyCode", "currencySymbol", "goodsAttr", "goodsId", "id", "imgUrl", "productId", "quantity", "status",
-        "statusDes", "storeOrderLineItemId", "storeProductId", "storeSkuId", "storeVariantId", "title", "type", "unitPrice",
+        "currencyCode",
+        "currencySymbol",
+        "goodsAttr",
+        "goodsId",
+        "id",
+        "imgUrl",
+        "productId",
+        "quantity",
+        "status",
+        "statusDes",
+        "storeOrderLineItemId",
+        "storeProductId",
+        "storeSkuId",
+        "storeVariantId",
+        "title",
+        "type",
+        "unitPrice",
       ]);
       expect(item).toMatchObject({
-        storeOrderLineItemId: line.storeOrderLineItemId, quantity: line.quantity, unitPrice: line.price,
-        status: 8, statusDes: "Pending Sourcing", currencyCode: "EUR", goodsAttr: "Red", title: "Mug",
-        storeProductId: "222", storeSkuId: "MUG-RED", storeVariantId: "333", imgUrl: line.variantImg,
+        storeOrderLineItemId: line.storeOrderLineItemId,
+        quantity: line.quantity,
+        unitPrice: line.price,
+        status: 8,
+        statusDes: "Pending Sourcing",
+        currencyCode: "EUR",
+        goodsAttr: "Red",
+        title: "Mug",
+        storeProductId: "222",
+        storeSkuId: "MUG-RED",
+        storeVariantId: "333",
+        imgUrl: line.variantImg,
       });
       for (const field of ["goodsId", "id", "productId", "type"]) expect(item[field]).toEqual(expect.any(Number));
     }
@@ -234,7 +285,10 @@ describe("logistics operations", () => {
       await call(simulator, "POST", PATHS.logisticsSku, { token, body: { countryCode: "US", skuItems: [{ skuId: 1, num: 2 }] } }),
     );
     expect(quotes[0]).toEqual({ logisticsName: expect.any(String), freight: expect.any(Number), deliveryDays: expect.any(String) });
-    const bad = await call(simulator, "POST", PATHS.logisticsSku, { token, body: { countryCode: "US", skuItems: [{ skuId: "1", num: 0 }] } });
+    const bad = await call(simulator, "POST", PATHS.logisticsSku, {
+      token,
+      body: { countryCode: "US", skuItems: [{ skuId: "1", num: 0 }] },
+    });
     expect(bad.body.message).toBe("skuItems[0].skuId must be a number (got string); skuItems[0].num must be greater than 0");
     const empty = await call(simulator, "POST", PATHS.logisticsSku, { token, body: { countryCode: "US", skuItems: [] } });
     expect(empty.body.message).toBe("skuItems must not be empty");

@@ -17,16 +17,7 @@ export interface RequestLogEntry {
   status: number | null;
   /** The injected fault that shaped this answer, if any. */
   fault?:
-    | "latency"
-    | "hang"
-    | "rateLimit"
-    | "errorRate"
-    | "commitThenTimeout"
-    | "reject"
-    | "notFound"
-    | "commitAfterMs"
-    | "answer"
-    | "quirks";
+    "latency" | "hang" | "rateLimit" | "errorRate" | "commitThenTimeout" | "reject" | "notFound" | "commitAfterMs" | "answer" | "quirks";
   /** Bytes of an `answer: "oversized"` body written before it ended or the client went away. */
   sentBytes?: number;
 }

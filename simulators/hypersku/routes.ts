@@ -18,27 +18,85 @@ export interface Route {
 const ORDERS = "/api/customer/admin/orders";
 const LOGISTICS = "/api/customer/admin/logistics";
 
-export const API_ROUTES: readonly Route[] = [
-  { operation: "accessToken", method: "POST", pattern: "/api/auth/admin/token/access_token", authenticated: false, handler: auth.accessToken },
-  { operation: "refreshToken", method: "POST", pattern: "/api/auth/admin/token/refresh_token", authenticated: false, handler: auth.refreshToken },
-  { operation: "createOrderFromExternal", method: "POST", pattern: `${ORDERS}/createOrderFromExternal`, authenticated: true, handler: orders.createOrderFromExternal },
-  { operation: "getOrdersByExternalOrderId", method: "POST", pattern: `${ORDERS}/getOrdersByExternalOrderId`, authenticated: true, handler: orders.getOrdersByExternalOrderId },
+const API_ROUTES: readonly Route[] = [
+  {
+    operation: "accessToken",
+    method: "POST",
+    pattern: "/api/auth/admin/token/access_token",
+    authenticated: false,
+    handler: auth.accessToken,
+  },
+  {
+    operation: "refreshToken",
+    method: "POST",
+    pattern: "/api/auth/admin/token/refresh_token",
+    authenticated: false,
+    handler: auth.refreshToken,
+  },
+  {
+    operation: "createOrderFromExternal",
+    method: "POST",
+    pattern: `${ORDERS}/createOrderFromExternal`,
+    authenticated: true,
+    handler: orders.createOrderFromExternal,
+  },
+  {
+    operation: "getOrdersByExternalOrderId",
+    method: "POST",
+    pattern: `${ORDERS}/getOrdersByExternalOrderId`,
+    authenticated: true,
+    handler: orders.getOrdersByExternalOrderId,
+  },
   { operation: "getOrdersStatus", method: "POST", pattern: `${ORDERS}/status`, authenticated: true, handler: orders.getOrdersStatus },
-  { operation: "listOrderByStoreOrderId", method: "GET", pattern: `${ORDERS}/list/:storeOrderId`, authenticated: true, handler: orders.listOrderByStoreOrderId },
-  { operation: "updateOrderAddress", method: "POST", pattern: `${ORDERS}/updateOrderAddress`, authenticated: true, handler: orders.updateOrderAddress },
+  {
+    operation: "listOrderByStoreOrderId",
+    method: "GET",
+    pattern: `${ORDERS}/list/:storeOrderId`,
+    authenticated: true,
+    handler: orders.listOrderByStoreOrderId,
+  },
+  {
+    operation: "updateOrderAddress",
+    method: "POST",
+    pattern: `${ORDERS}/updateOrderAddress`,
+    authenticated: true,
+    handler: orders.updateOrderAddress,
+  },
   { operation: "cancelOrder", method: "GET", pattern: `${ORDERS}/cancelOrder`, authenticated: true, handler: orders.cancelOrder },
-  { operation: "getStockOrderInfo", method: "GET", pattern: `${ORDERS}/getStockOrderInfo`, authenticated: true, handler: orders.getStockOrderInfo },
-  { operation: "internationalLogisticsInfo", method: "GET", pattern: `${LOGISTICS}/internationalLogisticsInfo/:storeOrderId`, authenticated: true, handler: logistics.internationalLogisticsInfo },
-  { operation: "getCountryCode", method: "GET", pattern: `${LOGISTICS}/getCountryCode`, authenticated: true, handler: logistics.getCountryCode },
-  { operation: "getLogisticsSku", method: "POST", pattern: `${LOGISTICS}/getLogisticsInfo-Sku`, authenticated: true, handler: logistics.getLogisticsSku },
+  {
+    operation: "getStockOrderInfo",
+    method: "GET",
+    pattern: `${ORDERS}/getStockOrderInfo`,
+    authenticated: true,
+    handler: orders.getStockOrderInfo,
+  },
+  {
+    operation: "internationalLogisticsInfo",
+    method: "GET",
+    pattern: `${LOGISTICS}/internationalLogisticsInfo/:storeOrderId`,
+    authenticated: true,
+    handler: logistics.internationalLogisticsInfo,
+  },
+  {
+    operation: "getCountryCode",
+    method: "GET",
+    pattern: `${LOGISTICS}/getCountryCode`,
+    authenticated: true,
+    handler: logistics.getCountryCode,
+  },
+  {
+    operation: "getLogisticsSku",
+    method: "POST",
+    pattern: `${LOGISTICS}/getLogisticsInfo-Sku`,
+    authenticated: true,
+    handler: logistics.getLogisticsSku,
+  },
 ];
 
 export const OPERATION_NAMES: readonly string[] = API_ROUTES.map((route) => route.operation);
 
 export type RouteMatch =
-  | { kind: "found"; route: Route; params: Record<string, string> }
-  | { kind: "wrong-method"; allowed: string[] }
-  | { kind: "none" };
+  { kind: "found"; route: Route; params: Record<string, string> } | { kind: "wrong-method"; allowed: string[] } | { kind: "none" };
 
 export function matchRoute(method: string, pathname: string): RouteMatch {
   const allowed: string[] = [];

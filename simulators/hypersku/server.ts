@@ -10,23 +10,11 @@ import { authorizePage, sendPage } from "./page-http";
 import { handleControl } from "./control-http";
 import type { SimulatorOptions } from "./options";
 import type { RequestLogEntry } from "./request-log";
-import {
-  BUSINESS,
-  NOT_FOUND_PAGE,
-  businessError,
-  httpError,
-  isSuccess,
-  routeError,
-  tokenRejected,
-  type Reply,
-} from "./responses";
+import { BUSINESS, NOT_FOUND_PAGE, businessError, httpError, isSuccess, routeError, tokenRejected, type Reply } from "./responses";
 import { matchRoute } from "./routes";
 import { Simulator, type SimulatorControl } from "./simulator";
 
 export type { SimulatorOptions } from "./options";
-export type { SimulatorControl } from "./simulator";
-export type { Fault } from "./faults";
-export type { RequestLogEntry } from "./request-log";
 export type { Order } from "./types";
 
 export interface HyperskuSimulator {

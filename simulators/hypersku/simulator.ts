@@ -6,13 +6,7 @@ import { CREATE_ONLY_FAULTS, FaultRegistry, faultSchema, type Fault } from "./fa
 import { AdvanceError, advanceOrder, canSplit, type AdvanceRequest } from "./lifecycle";
 import { checkAuthorization, expireAccessTokens, issueCode } from "./operations/auth";
 import { advanceContext } from "./operations/lifecycle-context";
-import {
-  DEFAULT_OPTIONS,
-  parsePartialOptions,
-  pickRuntimeOptions,
-  type RuntimeOptions,
-  type SimulatorOptions,
-} from "./options";
+import { DEFAULT_OPTIONS, parsePartialOptions, pickRuntimeOptions, type RuntimeOptions, type SimulatorOptions } from "./options";
 import { StateWriter, loadStateFile, type PersistedSimulator } from "./persistence";
 import { RequestLog, type RequestLogEntry } from "./request-log";
 import type { Reply } from "./responses";
@@ -86,10 +80,7 @@ export class Simulator {
     return checkAuthorization(this.state, this.options, header, Date.now());
   }
 
-  run(
-    route: Route,
-    request: { body: unknown; params: Record<string, string>; query: URLSearchParams; commitAt?: number },
-  ): Reply {
+  run(route: Route, request: { body: unknown; params: Record<string, string>; query: URLSearchParams; commitAt?: number }): Reply {
     const now = new Date();
     this.commitDue(now);
     return route.handler({

@@ -25,10 +25,22 @@ describe("request log", () => {
     await control(simulator.url, "GET", "orders");
     const log = simulator.control.requests();
     expect(log).toHaveLength(3);
-    expect(log[0]).toMatchObject({ method: "POST", path: PATHS.accessToken, operation: "accessToken", authorization: false, authorizationValue: null, status: 200 });
+    expect(log[0]).toMatchObject({
+      method: "POST",
+      path: PATHS.accessToken,
+      operation: "accessToken",
+      authorization: false,
+      authorizationValue: null,
+      status: 200,
+    });
     expect(log[1]).toMatchObject({
-      method: "POST", path: PATHS.create, operation: "createOrderFromExternal", authorization: true,
-      authorizationValue: accessToken, body, status: 200,
+      method: "POST",
+      path: PATHS.create,
+      operation: "createOrderFromExternal",
+      authorization: true,
+      authorizationValue: accessToken,
+      body,
+      status: 200,
     });
     expect(log[1].at).toMatch(/Z$/);
     expect(log[2]).toMatchObject({ path: "/nowhere", operation: null, status: 404 });
@@ -45,7 +57,17 @@ describe("request log", () => {
   it("keeps only the last 10,000 entries", () => {
     const log = new RequestLog();
     for (let index = 0; index < REQUEST_LOG_LIMIT + 5; index += 1) {
-      log.add({ at: "", method: "GET", path: `/${index}`, query: {}, operation: null, authorization: false, authorizationValue: null, body: null, status: 404 });
+      log.add({
+        at: "",
+        method: "GET",
+        path: `/${index}`,
+        query: {},
+        operation: null,
+        authorization: false,
+        authorizationValue: null,
+        body: null,
+        status: 404,
+      });
     }
     const entries = log.list();
     expect(entries).toHaveLength(10_000);
@@ -91,7 +113,10 @@ describe("persistence", () => {
       const { accessToken } = await connect(simulator);
       await createOrder(simulator, accessToken);
       await expect
-        .poll(() => (fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, "utf8")).state.orders.length : 0), { timeout: 1000, interval: 25 })
+        .poll(() => (fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, "utf8")).state.orders.length : 0), {
+          timeout: 1000,
+          interval: 25,
+        })
         .toBe(1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -138,7 +163,9 @@ describe("control endpoints", () => {
     expect((await call(simulator, "GET", PATHS.countries, { token: accessToken })).body.status).toBe(40101);
     const { body } = await control(simulator.url, "POST", "codes");
     const token = dataOf(
-      await call(simulator, "POST", PATHS.accessToken, { body: { clientId: "sim-client-id", clientSecret: "sim-client-secret", code: body.code } }),
+      await call(simulator, "POST", PATHS.accessToken, {
+        body: { clientId: "sim-client-id", clientSecret: "sim-client-secret", code: body.code },
+      }),
     );
     expect(token.accessToken).toEqual(expect.any(String));
     expect((await control(simulator.url, "GET", "orders")).body).toEqual([]);

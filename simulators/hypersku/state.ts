@@ -5,19 +5,19 @@
  */
 import type { StoredOrder } from "./types";
 
-export interface CodeRecord {
+interface CodeRecord {
   clientId: string;
   expiresAt: number;
   used: boolean;
 }
 
-export interface TokenRecord {
+interface TokenRecord {
   userId: string;
   expiresAt: number;
 }
 
 /** A created order HyperSKU has not committed yet (the `commitAfterMs` fault): invisible until `visibleAt`. */
-export interface PendingOrder {
+interface PendingOrder {
   visibleAt: number;
   stored: StoredOrder;
 }

@@ -18,7 +18,7 @@ export const STATUS = {
   returned: 11,
 } as const;
 
-export const STATUS_NAMES: Record<number, string> = {
+const STATUS_NAMES: Record<number, string> = {
   8: "Pending Sourcing",
   1: "Pending Payment",
   9: "Payment in Progress",

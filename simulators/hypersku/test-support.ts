@@ -27,8 +27,7 @@ export const PATHS = {
   updateAddress: "/api/customer/admin/orders/updateOrderAddress",
   cancel: (orderId: number) => `/api/customer/admin/orders/cancelOrder?orderId=${orderId}`,
   stock: "/api/customer/admin/orders/getStockOrderInfo",
-  logistics: (storeOrderId: string) =>
-    `/api/customer/admin/logistics/internationalLogisticsInfo/${encodeURIComponent(storeOrderId)}`,
+  logistics: (storeOrderId: string) => `/api/customer/admin/logistics/internationalLogisticsInfo/${encodeURIComponent(storeOrderId)}`,
   countries: "/api/customer/admin/logistics/getCountryCode",
   logisticsSku: "/api/customer/admin/logistics/getLogisticsInfo-Sku",
 } as const;

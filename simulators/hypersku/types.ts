@@ -42,7 +42,7 @@ export interface OrderAddressInfo {
   zip: string;
 }
 
-export interface OrderBaseInfo {
+interface OrderBaseInfo {
   actualAmount: number;
   amount: number;
   createTime: string;

@@ -19,9 +19,7 @@ const isoDateTime = z
     "must be an ISO-8601 date-time with a zone, e.g. 2024-05-01T12:00:00Z",
   );
 
-const countryCode = z
-  .string()
-  .refine((value) => /^[A-Z]{2}$/.test(value), "must be a two-letter ISO 3166 code in capitals, e.g. US");
+const countryCode = z.string().refine((value) => /^[A-Z]{2}$/.test(value), "must be a two-letter ISO 3166 code in capitals, e.g. US");
 
 const addressFields = {
   address1: requiredString,
@@ -48,9 +46,9 @@ function requireAName(address: NameParts, ctx: z.RefinementCtx) {
   }
 }
 
-export const shippingAddressSchema = z.strictObject(addressFields).superRefine(requireAName);
+const shippingAddressSchema = z.strictObject(addressFields).superRefine(requireAName);
 
-export const lineItemSchema = z.strictObject({
+const lineItemSchema = z.strictObject({
   price: money,
   productUrl: optionalString,
   quantity: z.number().int().positive("must be greater than 0"),

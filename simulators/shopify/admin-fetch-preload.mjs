@@ -21,7 +21,9 @@ if (target) {
     if (!/^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) return realFetch(input, init);
     const body = init?.body ?? (input instanceof Request ? await input.text() : undefined);
     // The access token goes along, so a fake started with `checkAccessTokens` can check it.
-    const token = new globalThis.Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get("X-Shopify-Access-Token");
+    const token = new globalThis.Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get(
+      "X-Shopify-Access-Token",
+    );
     return realFetch(`${target}/graphql/${encodeURIComponent(url.hostname)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", ...(token ? { "X-Shopify-Access-Token": token } : {}) },

@@ -16,7 +16,7 @@ type OrderNode = { id: string; updatedAt: string } & Record<string, unknown>;
 
 export type AdminCall = { shop: string; operation: string; variables: Record<string, unknown> };
 
-export type FakeFulfillmentOrderStatus = "OPEN" | "IN_PROGRESS" | "ON_HOLD" | "SCHEDULED" | "CLOSED" | "CANCELLED" | "INCOMPLETE";
+type FakeFulfillmentOrderStatus = "OPEN" | "IN_PROGRESS" | "ON_HOLD" | "SCHEDULED" | "CLOSED" | "CANCELLED" | "INCOMPLETE";
 
 export type FakeFulfillmentOrder = {
   id: string;
@@ -63,7 +63,8 @@ function onlyKeys(value: Record<string, unknown>, allowed: string[], where: stri
 }
 
 function optionalString(value: Record<string, unknown>, key: string, where: string) {
-  if (value[key] !== undefined && value[key] !== null && typeof value[key] !== "string") throw new InputError(`${where}.${key} must be a String`);
+  if (value[key] !== undefined && value[key] !== null && typeof value[key] !== "string")
+    throw new InputError(`${where}.${key} must be a String`);
 }
 
 /** FulfillmentTrackingInput: company, number, url (or numbers/urls), each a String. */
@@ -77,6 +78,7 @@ function checkTrackingInput(value: unknown, where: string): FakeTrackingInfo {
 export class ShopifyAdminFake {
   private readonly orders = new Map<string, OrderNode[]>();
   private readonly fulfillmentOrdersByShop = new Map<string, FakeFulfillmentOrder[]>();
+  private readonly shopNames = new Map<string, string>();
   readonly calls: AdminCall[] = [];
   /** Every fulfillment, in creation order (the app's and the merchant's). */
   readonly fulfillments: FakeFulfillment[] = [];
@@ -95,10 +97,14 @@ export class ShopifyAdminFake {
     if (!this.fulfillmentOrdersOf(shop).some((fo) => fo.orderId === node.id)) this.createFulfillmentOrder(shop, node);
   }
 
+  /** The name the merchant gave the shop in Shopify's settings (renaming it, as the merchant would). */
+  setShopName(shop: string, name: string) {
+    this.shopNames.set(shop, name);
+  }
+
   /** An AdminGraphql bound to one shop, as the app's factory hands out. */
   clientFor(shop: string): AdminGraphql {
-    return async <T,>(query: string, variables: Record<string, unknown> = {}) =>
-      this.handle(shop, query, variables) as GraphqlResponse<T>;
+    return async <T>(query: string, variables: Record<string, unknown> = {}) => this.handle(shop, query, variables) as GraphqlResponse<T>;
   }
 
   // ---- What the merchant does in the admin ---------------------------------------------------
@@ -166,13 +172,17 @@ export class ShopifyAdminFake {
       this.throttleNext -= 1;
       return {
         errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
-        extensions: { cost: { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 10, restoreRate: 100 } } },
+        extensions: {
+          cost: { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 10, restoreRate: 100 } },
+        },
       };
     }
     try {
       switch (operation) {
         case "RecentOrders":
           return this.recentOrders(shop, variables);
+        case "ShopName":
+          return this.shopName(shop, query, variables);
         case "PastOrdersCount":
         case "PastOrders":
           return this.pastOrders(shop, operation, variables);
@@ -210,6 +220,20 @@ export class ShopifyAdminFake {
     };
   }
 
+  /** Until a test names it, a shop is called after its handle, as a new Shopify store is ("ada-mugs" -> "Ada Mugs"). */
+  private shopName(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    if (!/\bshop\s*\{[^}]*\bname\b/.test(query)) throw new InputError("the operation must select shop { name }");
+    onlyKeys(variables, [], "variables");
+    const handle = shop.replace(/\..*$/, "");
+    const name =
+      this.shopNames.get(shop) ??
+      handle
+        .split("-")
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(" ");
+    return { data: { shop: { name } }, extensions: { cost: { ...COST, requestedQueryCost: 1 } } };
+  }
+
   private orderFulfillmentOrders(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
     this.requireField(query, "fulfillmentOrders");
     onlyKeys(variables, ["id"], "variables");
@@ -239,7 +263,11 @@ export class ShopifyAdminFake {
           },
           fulfillments: this.fulfillments
             .filter((f) => f.shop === shop && f.orderId === order.id)
-            .map((f) => ({ id: f.id, status: f.status, trackingInfo: f.trackingInfo.number || f.trackingInfo.company ? [{ ...f.trackingInfo }] : [] })),
+            .map((f) => ({
+              id: f.id,
+              status: f.status,
+              trackingInfo: f.trackingInfo.number || f.trackingInfo.company ? [{ ...f.trackingInfo }] : [],
+            })),
         },
       },
       extensions: { cost: COST },
@@ -252,15 +280,21 @@ export class ShopifyAdminFake {
     const input = variables.fulfillment;
     if (!isObject(input)) throw new InputError("fulfillment must be a FulfillmentInput object");
     onlyKeys(input, ["lineItemsByFulfillmentOrder", "notifyCustomer", "originAddress", "trackingInfo"], "fulfillment");
-    if (input.notifyCustomer !== undefined && typeof input.notifyCustomer !== "boolean") throw new InputError("fulfillment.notifyCustomer must be a Boolean");
-    const trackingInfo = input.trackingInfo === undefined ? { company: null, number: null, url: null } : checkTrackingInput(input.trackingInfo, "fulfillment.trackingInfo");
+    if (input.notifyCustomer !== undefined && typeof input.notifyCustomer !== "boolean")
+      throw new InputError("fulfillment.notifyCustomer must be a Boolean");
+    const trackingInfo =
+      input.trackingInfo === undefined
+        ? { company: null, number: null, url: null }
+        : checkTrackingInput(input.trackingInfo, "fulfillment.trackingInfo");
     const groups = input.lineItemsByFulfillmentOrder;
-    if (!Array.isArray(groups) || groups.length === 0) throw new InputError("fulfillment.lineItemsByFulfillmentOrder must be a non-empty list");
+    if (!Array.isArray(groups) || groups.length === 0)
+      throw new InputError("fulfillment.lineItemsByFulfillmentOrder must be a non-empty list");
     const requests = groups.map((group, index) => {
       const where = `fulfillment.lineItemsByFulfillmentOrder[${index}]`;
       if (!isObject(group)) throw new InputError(`${where} must be an object`);
       onlyKeys(group, ["fulfillmentOrderId", "fulfillmentOrderLineItems"], where);
-      if (!gidOf("FulfillmentOrder", group.fulfillmentOrderId)) throw new InputError(`${where}.fulfillmentOrderId must be a FulfillmentOrder ID`);
+      if (!gidOf("FulfillmentOrder", group.fulfillmentOrderId))
+        throw new InputError(`${where}.fulfillmentOrderId must be a FulfillmentOrder ID`);
       const lines = group.fulfillmentOrderLineItems ?? [];
       if (!Array.isArray(lines)) throw new InputError(`${where}.fulfillmentOrderLineItems must be a list`);
       return {
@@ -280,17 +314,25 @@ export class ShopifyAdminFake {
     if (rejected) return this.payload("fulfillmentCreate", { fulfillment: null, userErrors: rejected });
 
     const userErrors: UserError[] = [];
-    if (trackingInfo.url && !trackingInfo.number) userErrors.push({ field: ["fulfillment", "trackingInfo", "url"], message: "A tracking URL requires a tracking number." });
+    if (trackingInfo.url && !trackingInfo.number)
+      userErrors.push({ field: ["fulfillment", "trackingInfo", "url"], message: "A tracking URL requires a tracking number." });
     const found = requests.map((request) => ({ request, fo: this.visibleFulfillmentOrder(shop, request.fulfillmentOrderId) }));
     for (const { request, fo } of found) {
       if (!fo) {
         userErrors.push({ field: ["fulfillment"], message: `Fulfillment order ${request.fulfillmentOrderId} does not exist.` });
       } else if (!FULFILLABLE.has(fo.status)) {
-        userErrors.push({ field: ["fulfillment"], message: `Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.` });
+        userErrors.push({
+          field: ["fulfillment"],
+          message: `Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.`,
+        });
       } else {
         for (const line of request.lines) {
           const held = fo.lineItems.find((l) => l.id === line.id);
-          if (!held) userErrors.push({ field: ["fulfillment"], message: `Fulfillment order line item ${line.id} does not belong to fulfillment order ${fo.id}.` });
+          if (!held)
+            userErrors.push({
+              field: ["fulfillment"],
+              message: `Fulfillment order line item ${line.id} does not belong to fulfillment order ${fo.id}.`,
+            });
           else if (line.quantity <= 0 || line.quantity > held.remainingQuantity) {
             userErrors.push({ field: ["fulfillment"], message: "Invalid fulfillment order line item quantity requested." });
           }
@@ -298,9 +340,13 @@ export class ShopifyAdminFake {
       }
     }
     const orders = found.map((f) => f.fo).filter((fo): fo is FakeFulfillmentOrder => fo !== undefined);
-    if (new Set(orders.map((fo) => fo.orderId)).size > 1) userErrors.push({ field: ["fulfillment"], message: "All fulfillment orders must belong to the same order." });
+    if (new Set(orders.map((fo) => fo.orderId)).size > 1)
+      userErrors.push({ field: ["fulfillment"], message: "All fulfillment orders must belong to the same order." });
     if (new Set(orders.map((fo) => fo.location.id)).size > 1) {
-      userErrors.push({ field: ["fulfillment"], message: "All fulfillment orders in this fulfillment must be assigned to the same location." });
+      userErrors.push({
+        field: ["fulfillment"],
+        message: "All fulfillment orders in this fulfillment must be assigned to the same location.",
+      });
     }
     if (userErrors.length > 0) return this.payload("fulfillmentCreate", { fulfillment: null, userErrors });
 
@@ -308,17 +354,29 @@ export class ShopifyAdminFake {
     for (const { request, fo } of found) {
       const target = fo!;
       // Left blank, every remaining unit of the fulfillment order is fulfilled (Shopify's rule).
-      const picks = request.lines.length > 0 ? request.lines : target.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ id: l.id, quantity: l.remainingQuantity }));
+      const picks =
+        request.lines.length > 0
+          ? request.lines
+          : target.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => ({ id: l.id, quantity: l.remainingQuantity }));
       for (const pick of picks) {
         const held = target.lineItems.find((l) => l.id === pick.id)!;
         held.remainingQuantity -= pick.quantity;
-        lines.push({ fulfillmentOrderId: target.id, fulfillmentOrderLineItemId: held.id, lineItemId: held.lineItemId, quantity: pick.quantity });
+        lines.push({
+          fulfillmentOrderId: target.id,
+          fulfillmentOrderLineItemId: held.id,
+          lineItemId: held.lineItemId,
+          quantity: pick.quantity,
+        });
       }
       this.settle(target);
     }
     const fulfillment = this.record(shop, orders[0].orderId, "app", lines, trackingInfo, input.notifyCustomer === true);
     return this.payload("fulfillmentCreate", {
-      fulfillment: { id: fulfillment.id, status: fulfillment.status, trackingInfo: fulfillment.trackingInfo.number ? [{ ...fulfillment.trackingInfo }] : [] },
+      fulfillment: {
+        id: fulfillment.id,
+        status: fulfillment.status,
+        trackingInfo: fulfillment.trackingInfo.number ? [{ ...fulfillment.trackingInfo }] : [],
+      },
       userErrors: [],
     });
   }
@@ -334,13 +392,23 @@ export class ShopifyAdminFake {
     const rejected = this.takeRejection("FulfillmentTrackingInfoUpdate");
     if (rejected) return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: null, userErrors: rejected });
     const fulfillment = this.fulfillments.find((f) => f.shop === shop && f.id === variables.fulfillmentId);
-    if (!fulfillment) return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: null, userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment does not exist." }] });
+    if (!fulfillment)
+      return this.payload("fulfillmentTrackingInfoUpdate", {
+        fulfillment: null,
+        userErrors: [{ field: ["fulfillmentId"], message: "Fulfillment does not exist." }],
+      });
     if (trackingInfo.url && !trackingInfo.number) {
-      return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: null, userErrors: [{ field: ["trackingInfoInput", "url"], message: "A tracking URL requires a tracking number." }] });
+      return this.payload("fulfillmentTrackingInfoUpdate", {
+        fulfillment: null,
+        userErrors: [{ field: ["trackingInfoInput", "url"], message: "A tracking URL requires a tracking number." }],
+      });
     }
     fulfillment.trackingInfo = trackingInfo;
     fulfillment.trackingUpdates.push({ trackingInfo, notifyCustomer: variables.notifyCustomer === true });
-    return this.payload("fulfillmentTrackingInfoUpdate", { fulfillment: { id: fulfillment.id, trackingInfo: [{ ...trackingInfo }] }, userErrors: [] });
+    return this.payload("fulfillmentTrackingInfoUpdate", {
+      fulfillment: { id: fulfillment.id, trackingInfo: [{ ...trackingInfo }] },
+      userErrors: [],
+    });
   }
 
   // ---- Internals -----------------------------------------------------------------------------

@@ -1,22 +1,29 @@
 /**
- * The Shopify Admin GraphQL fake over HTTP, for app processes (the demo, browser journeys): POST
- * /graphql/<shop> with {query, variables}. Such a process loads admin-fetch-preload.mjs, which
- * sends its Admin GraphQL calls here instead of to https://<shop>/admin/api/.../graphql.json, and
- * its token exchange (POST https://<shop>/admin/oauth/access_token) to /oauth/access_token/<shop>.
+ * The Shopify twin over HTTP, for app processes (the demo, browser journeys, benchmarks): the Admin
+ * GraphQL fake at POST /graphql/<shop> with {query, variables}, and the App Bridge stand-in at GET
+ * /offline/app-bridge.js (the app's APP_BRIDGE_URL names it, where Shopify's CDN would serve the
+ * real script). Such a process loads admin-fetch-preload.mjs, which sends its Admin GraphQL calls
+ * here instead of to https://<shop>/admin/api/.../graphql.json, and its token exchange (POST
+ * https://<shop>/admin/oauth/access_token) to /oauth/access_token/<shop>.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ShopifyAdminFake } from "./admin-graphql-fake";
+import { APP_BRIDGE_STAND_IN_SOURCE } from "./app-bridge-stand-in";
+
+export const APP_BRIDGE_PATH = "/offline/app-bridge.js";
 
 /** One offline token handed out by token exchange (what an install or reinstall of the app does). */
-export type TokenExchange = { shop: string; accessToken: string; expiring: boolean; at: Date };
+type TokenExchange = { shop: string; accessToken: string; expiring: boolean; at: Date };
 
 /** One Admin API call's access token as checked with `checkAccessTokens`. */
-export type AccessTokenCheck = { shop: string; token: string | null; accepted: boolean };
+type AccessTokenCheck = { shop: string; token: string | null; accepted: boolean };
 
 export type ShopifyAdminServer = {
   url: string;
+  /** The App Bridge stand-in's address: an offline app's APP_BRIDGE_URL. */
+  appBridgeUrl: string;
   fake: ShopifyAdminFake;
   tokenExchanges: TokenExchange[];
   accessTokenChecks: AccessTokenCheck[];
@@ -61,9 +68,12 @@ function exchangeToken(shop: string, raw: string, apiSecret: string | undefined,
   } catch {
     return { status: 400, body: { error: "invalid_request", error_description: "The body is not JSON." } };
   }
-  if (body.grant_type !== TOKEN_EXCHANGE_GRANT || body.subject_token_type !== ID_TOKEN_TYPE) return { status: 400, body: { error: "unsupported_grant_type" } };
-  if (body.requested_token_type !== OFFLINE_TOKEN_TYPE) return { status: 400, body: { error: "invalid_request", error_description: "Only offline tokens are issued by this fake." } };
-  if (typeof body.client_id !== "string" || (apiSecret !== undefined && body.client_secret !== apiSecret)) return { status: 401, body: { error: "invalid_client" } };
+  if (body.grant_type !== TOKEN_EXCHANGE_GRANT || body.subject_token_type !== ID_TOKEN_TYPE)
+    return { status: 400, body: { error: "unsupported_grant_type" } };
+  if (body.requested_token_type !== OFFLINE_TOKEN_TYPE)
+    return { status: 400, body: { error: "invalid_request", error_description: "Only offline tokens are issued by this fake." } };
+  if (typeof body.client_id !== "string" || (apiSecret !== undefined && body.client_secret !== apiSecret))
+    return { status: 401, body: { error: "invalid_client" } };
   const [header, payload, signature] = String(body.subject_token ?? "").split(".");
   const invalid = { status: 400, body: { error: "invalid_subject_token" } };
   if (!header || !payload || !signature) return invalid;
@@ -87,12 +97,20 @@ function exchangeToken(shop: string, raw: string, apiSecret: string | undefined,
     body: {
       access_token: accessToken,
       scope: SCOPES,
-      ...(expiring ? { expires_in: 3600, refresh_token: `shprt_fake_${issued.length}_${shop}`, refresh_token_expires_in: 90 * 24 * 3600 } : {}),
+      ...(expiring
+        ? { expires_in: 3600, refresh_token: `shprt_fake_${issued.length}_${shop}`, refresh_token_expires_in: 90 * 24 * 3600 }
+        : {}),
     },
   };
 }
 
-export async function startShopifyAdminServer({ fake = new ShopifyAdminFake(), port = 0, delayFor, apiSecret, checkAccessTokens = false }: ShopifyAdminServerOptions = {}): Promise<ShopifyAdminServer> {
+export async function startShopifyAdminServer({
+  fake = new ShopifyAdminFake(),
+  port = 0,
+  delayFor,
+  apiSecret,
+  checkAccessTokens = false,
+}: ShopifyAdminServerOptions = {}): Promise<ShopifyAdminServer> {
   const tokenExchanges: TokenExchange[] = [];
   const issuedTokens = new Map<string, Set<string>>();
   const addToken = (shop: string, token: string) => void issuedTokens.set(shop, (issuedTokens.get(shop) ?? new Set()).add(token));
@@ -102,6 +120,12 @@ export async function startShopifyAdminServer({ fake = new ShopifyAdminFake(), p
     request.on("data", (chunk) => (body += chunk));
     request.on("end", async () => {
       const pathname = new URL(request.url ?? "/", "http://fake").pathname;
+      if (request.method === "GET" && pathname === APP_BRIDGE_PATH) {
+        response
+          .writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" })
+          .end(APP_BRIDGE_STAND_IN_SOURCE);
+        return;
+      }
       if (pathname.startsWith("/oauth/access_token/")) {
         const tokenShop = decodeURIComponent(pathname.slice("/oauth/access_token/".length));
         const reply = exchangeToken(tokenShop, body, apiSecret, tokenExchanges);
@@ -132,8 +156,10 @@ export async function startShopifyAdminServer({ fake = new ShopifyAdminFake(), p
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
+    appBridgeUrl: `${url}${APP_BRIDGE_PATH}`,
     fake,
     tokenExchanges,
     accessTokenChecks,

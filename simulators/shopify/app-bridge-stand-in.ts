@@ -5,7 +5,7 @@
  * - same-origin `fetch` calls carry `Authorization: Bearer <token>`, as the real script adds,
  * - the library's bounce page (`/auth/session-token`) is answered by reloading with a token,
  * - `shopify.toast.show()` shows a visible, screen-reader-announced message.
- * Served only in test and demo mode (see app/routes/offline.app-bridge[.]js.ts), never in production.
+ * Served by the Shopify twin (admin-server.ts); an offline app's APP_BRIDGE_URL names it, production never does.
  */
 export const APP_BRIDGE_STAND_IN_SOURCE = String.raw`(function () {
   var STORAGE_KEY = "offline-app-bridge:id_token";

@@ -1,7 +1,8 @@
 /**
  * Every Admin GraphQL document the app sends is valid against Shopify's published schema for the
  * API version the app uses (tests/fixtures/shopify, refreshed by scripts/shopify/update-admin-schema.ts).
- * Documents are found by their `#graphql` tag in app/, so a new one is checked without being listed.
+ * Documents are found by their `#graphql` tag in app/, so a new one is checked without being listed;
+ * they all live in app/integrations/shopify/, beside the functions that send them.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -54,7 +55,8 @@ const documents: { name: string; text: string }[] = [];
 for (const file of filesWithDocuments) {
   const module = (await import(file)) as Record<string, unknown>;
   for (const [name, value] of Object.entries(module)) {
-    if (typeof value === "string" && value.startsWith("#graphql")) documents.push({ name: `${path.relative(APP, file)}: ${name}`, text: value });
+    if (typeof value === "string" && value.startsWith("#graphql"))
+      documents.push({ name: `${path.relative(APP, file)}: ${name}`, text: value });
   }
 }
 
@@ -62,6 +64,13 @@ describe(`Admin GraphQL documents (API ${SHOPIFY_API_VERSION})`, () => {
   it("finds every tagged document in app/ as an export it can check", () => {
     expect(documents.length).toBeGreaterThanOrEqual(6);
     expect(documents.length).toBe(taggedLiterals);
+  });
+
+  it("keeps every document in integrations/shopify/, beside the code that sends it", () => {
+    const elsewhere = filesWithDocuments
+      .map((file) => path.relative(APP, file))
+      .filter((file) => !file.startsWith("integrations/shopify/"));
+    expect(elsewhere).toEqual([]);
   });
 
   it.each(documents.map((d) => [d.name, d.text] as const))("%s is valid", (_name, text) => {

@@ -411,10 +411,7 @@ describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, a
       const countries = await manager.withAccessToken(SHOP, (auth) => client.getCountryCode(auth));
       expect(countries.length).toBeGreaterThan(0);
       expect(requestsOf("refreshToken")).toHaveLength(1);
-      expect(requestsOf("getCountryCode").map((entry) => entry.status)).toEqual([
-        style.authErrorStyle === "http" ? 401 : 200,
-        200,
-      ]);
+      expect(requestsOf("getCountryCode").map((entry) => entry.status)).toEqual([style.authErrorStyle === "http" ? 401 : 200, 200]);
       expect(store.saves).toHaveLength(1);
     });
 
@@ -476,9 +473,7 @@ describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, a
       simulator.control.expireAccessTokens();
       simulator.control.setFault("refreshToken", { errorRate: 1, times: 1 });
       const manager = createHyperskuTokenManager({ client, store });
-      expect(await caught(manager.withAccessToken(SHOP, (auth) => client.getCountryCode(auth)))).toBeInstanceOf(
-        HyperskuUnavailableError,
-      );
+      expect(await caught(manager.withAccessToken(SHOP, (auth) => client.getCountryCode(auth)))).toBeInstanceOf(HyperskuUnavailableError);
       expect(store.reconnectNeeded).toEqual([]);
       await expect(manager.withAccessToken(SHOP, (auth) => client.getCountryCode(auth))).resolves.not.toHaveLength(0);
     });
@@ -496,7 +491,9 @@ describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, a
     const errors: unknown[] = [];
     const collect = (promise: Promise<unknown>) => promise.catch((error: unknown) => errors.push(error));
     await collect(client.accessToken({ code }));
-    await collect(createHyperskuClient(clientConfig({ clientSecret: "wrong-secret" }), { logger }).refreshToken({ refreshToken: refreshToken! }));
+    await collect(
+      createHyperskuClient(clientConfig({ clientSecret: "wrong-secret" }), { logger }).refreshToken({ refreshToken: refreshToken! }),
+    );
     await collect(client.createOrderFromExternal(auth, buildExternalOrder({ storeCode: SHOP, lineItems: [] })));
     simulator.control.expireAccessTokens();
     await collect(client.getCountryCode(auth));

@@ -16,10 +16,14 @@ describe("shopify app build", () => {
     const committedTypes = fs.readFileSync(GENERATED_TYPES, "utf8");
     fs.rmSync(path.join(EXTENSION, "dist"), { recursive: true, force: true });
     try {
-      const { stdout } = await promisify(execFile)("npx", ["shopify", "app", "build", "--path", process.cwd(), "--skip-dependencies-installation"], {
-        env: { ...process.env, SHOPIFY_CLI_NO_ANALYTICS: "1", CI: "1" },
-        timeout: 120_000,
-      });
+      const { stdout } = await promisify(execFile)(
+        "npx",
+        ["shopify", "app", "build", "--path", process.cwd(), "--skip-dependencies-installation"],
+        {
+          env: { ...process.env, SHOPIFY_CLI_NO_ANALYTICS: "1", CI: "1" },
+          timeout: 120_000,
+        },
+      );
       expect(stdout).toContain("successfully built");
       expect(fs.readdirSync(path.join(EXTENSION, "dist")).some((file) => file.endsWith(".js"))).toBe(true);
       expect(fs.readFileSync(GENERATED_TYPES, "utf8")).toBe(committedTypes);

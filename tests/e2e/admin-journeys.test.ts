@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
@@ -69,7 +69,11 @@ beforeAll(async () => {
     status: "Out for delivery",
     items: [{ title: "Linen Tea Towel", variantTitle: "Natural", quantity: 1, imgUrl: imageDataUri("#8a6116", "Towel") }],
   });
-  await createAdminOrder({ hyperskuStatus: 4, number: 2100, flag: { code: "address_changed_after_shipping", reason: "The shipping address changed in Shopify after HyperSKU shipped the order." } });
+  await createAdminOrder({
+    hyperskuStatus: 4,
+    number: 2100,
+    flag: { code: "address_changed_after_shipping", reason: "The shipping address changed in Shopify after HyperSKU shipped the order." },
+  });
 
   shopifyServer = await startShopifyAdminServer({
     fake: shopify,
@@ -109,7 +113,14 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await page.getByText("1 order waits for your payment at HyperSKU").waitFor();
     await page.getByText("1 order at HyperSKU needs a decision").waitFor();
     await page.getByText(`${TEST_SHOP} is installed`).waitFor();
-    for (const label of ["Waiting: 1 order", "Failed: 1 order", "Needs attention: 1 order", "Sent: 13 orders", "Shipped: 2 orders", "Delivered: 1 order"]) {
+    for (const label of [
+      "Waiting: 1 order",
+      "Failed: 1 order",
+      "Needs attention: 1 order",
+      "Sent: 13 orders",
+      "Shipped: 2 orders",
+      "Delivered: 1 order",
+    ]) {
       await page.getByRole("link", { name: label }).waitFor();
     }
     expect(await page.getByRole("row").count()).toBe(13); // heading + each of HyperSKU's 12 states
@@ -139,13 +150,19 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await page.waitForURL((url) => !url.searchParams.has("q"));
     await page.getByRole("button", { name: "HyperSKU status" }).click();
     // Polaris draws its own radio over the input: the label takes the click.
-    await page.locator("label").filter({ hasText: /^Shipping/ }).click();
+    await page
+      .locator("label")
+      .filter({ hasText: /^Shipping/ })
+      .click();
     await page.waitForURL(/status=4/);
     await expect.poll(() => page.locator("tbody tr").count()).toBe(2);
     await page.getByText("HyperSKU status: Shipping").first().waitFor();
     // Close the filter's popover (Escape would leave filtering mode and clear the view).
     await page.getByRole("heading", { name: "Orders", level: 1 }).click();
-    await page.locator("label").filter({ hasText: /^Shipping/ }).waitFor({ state: "hidden" });
+    await page
+      .locator("label")
+      .filter({ hasText: /^Shipping/ })
+      .waitFor({ state: "hidden" });
     await screenshot(page, "admin-orders-filtered");
   });
 
@@ -163,7 +180,10 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await page.getByRole("heading", { name: "Address as sent to HyperSKU" }).waitFor();
     await page.getByRole("heading", { name: "Shopify fulfillment created" }).first().waitFor();
     // waitFor, not count(): count() does not wait for the element, so it raced the page's render.
-    await page.getByRole("link", { name: /in the Shopify admin/ }).first().waitFor();
+    await page
+      .getByRole("link", { name: /in the Shopify admin/ })
+      .first()
+      .waitFor();
     await page.locator("img[alt='Ceramic Mug']").first().waitFor({ state: "attached" });
     await screenshot(page, "admin-order-two-parcels");
 

@@ -27,11 +27,29 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hypersku-demo-"));
 beforeAll(async () => {
   await loadBuild();
   const port = await getFreePort();
-  demo = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts", "--orders", "8", "--speed", "8", "--port", String(port), "--data-dir", dataDir, "--no-build", "--keep-running"], {
-    // The demo sets its own environment; the test runner's (NODE_ENV=test, its database) must not leak in.
-    env: { ...withoutTestEnv(process.env), LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  demo = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/demo.ts",
+      "--orders",
+      "8",
+      "--speed",
+      "8",
+      "--port",
+      String(port),
+      "--data-dir",
+      dataDir,
+      "--no-build",
+      "--keep-running",
+    ],
+    {
+      // The demo sets its own environment; the test runner's (NODE_ENV=test, its database) must not leak in.
+      env: { ...withoutTestEnv(process.env), LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   demo.stdout!.on("data", (chunk) => (output += chunk));
   demo.stderr!.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 120_000;
@@ -50,7 +68,11 @@ afterAll(async () => {
 
 describe("npm run demo", () => {
   it("ends with every shippable order at HyperSKU once, tracked and fulfilled, and the others explained", () => {
-    const result = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-result.json"), "utf8")) as { rows: DemoRow[]; duplicates: number; fulfillments: number };
+    const result = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-result.json"), "utf8")) as {
+      rows: DemoRow[];
+      duplicates: number;
+      fulfillments: number;
+    };
     const row = (kind: string) => result.rows.find((r) => r.case === kind)!;
     expect(result.duplicates).toBe(0);
     expect(row("rejected")).toMatchObject({ state: "needs_attention", hyperskuId: null });

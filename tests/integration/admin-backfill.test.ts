@@ -3,10 +3,10 @@
  * page's action, the run as queue job steps against the offline Shopify Admin fake, and the
  * summary (queued, skipped with reasons, failed) exact across pages, retries and a resumed step.
  */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { runBackfillStep } from "~/domain/backfill/run-backfill.server";
 import { setAdminGraphqlFactory } from "~/integrations/shopify/admin-graphql.server";
-import { action as pastOrdersAction, loader as pastOrdersLoader } from "~/routes/app.past-orders";
+import { action as pastOrdersAction, loader as pastOrdersLoader } from "~/routes/app.past-orders/route";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { createAdminOrder, createShopRecord } from "../support/admin-factories";
 import { resetDatabase } from "../support/database";
@@ -20,7 +20,13 @@ const day = (d: number, minute = 0) => new Date(Date.UTC(2026, 6, d, 12, minute)
 
 function putOrder(index: number, overrides: JsonObject = {}) {
   const node = buildGraphqlOrder({
-    overrides: { legacyResourceId: String(6_100_000_000_000 + index), name: `#${5000 + index}`, createdAt: day(5, index % 60), updatedAt: day(5, index % 60), ...overrides },
+    overrides: {
+      legacyResourceId: String(6_100_000_000_000 + index),
+      name: `#${5000 + index}`,
+      createdAt: day(5, index % 60),
+      updatedAt: day(5, index % 60),
+      ...overrides,
+    },
   });
   node.id = `gid://shopify/Order/${node.legacyResourceId}`;
   shopify.putOrder(TEST_SHOP, node as JsonObject & { id: string; updatedAt: string });
@@ -58,7 +64,12 @@ describe("send past orders", () => {
     const alreadySent = putOrder(115);
     putOrder(116, { lineItems: "not a list" });
     putOrder(200, { createdAt: day(20), updatedAt: day(20) }); // outside the range
-    await createAdminOrder({ state: "sent", hyperskuStatus: 2, createdAt: new Date(String(alreadySent.updatedAt)), payload: { id: Number(alreadySent.legacyResourceId) } });
+    await createAdminOrder({
+      state: "sent",
+      hyperskuStatus: 2,
+      createdAt: new Date(String(alreadySent.updatedAt)),
+      payload: { id: Number(alreadySent.legacyResourceId) },
+    });
 
     const count = await (await post({ intent: "count", from: "2026-07-01", to: "2026-07-10" })).json();
     expect(count).toMatchObject({ ok: true, count: 117, capped: false });
@@ -71,7 +82,8 @@ describe("send past orders", () => {
     const run = await prisma.backfill.findFirstOrThrow({ where: { shop: TEST_SHOP } });
     expect(run).toMatchObject({ status: "running", total: 117, processed: 0 });
     const job = await prisma.job.findFirstOrThrow({ where: { type: "backfill_orders" } });
-    expect(job).toMatchObject({ subjectId: run.id, uniqueKey: `backfill:${TEST_SHOP}`, shop: null });
+    // One run per shop: the job's subject is the shop, and its step re-reads the shop's running run.
+    expect(job).toMatchObject({ subjectId: TEST_SHOP, uniqueKey: `backfill_orders:${TEST_SHOP}`, shop: null });
 
     // Three pages of 50; two pages per step.
     expect(await runToEnd(run.id)).toBe(2);
@@ -90,11 +102,20 @@ describe("send past orders", () => {
   it("resumes after the last order a step finished and waits out Shopify's throttling", async () => {
     for (let i = 0; i < 60; i++) putOrder(i);
     const run = await prisma.backfill.create({
-      data: { shop: TEST_SHOP, createdFrom: new Date(day(1)), createdTo: new Date(day(10)), total: 60, processed: 3, queued: 3, cursor: JSON.stringify({ after: null, done: 3 }) },
+      data: {
+        shop: TEST_SHOP,
+        createdFrom: new Date(day(1)),
+        createdTo: new Date(day(10)),
+        total: 60,
+        processed: 3,
+        queued: 3,
+        cursor: JSON.stringify({ after: null, done: 3 }),
+      },
     });
     shopify.throttleNext = 1;
     const throttled = await runBackfillStep(run.id, { attempt: 1, maxAttempts: 12 });
-    expect(throttled).toMatchObject({ kind: "retry", retryAfterMs: expect.any(Number) });
+    // Throttling is waiting, not failing (integrations/shopify/job-outcome.ts): a reschedule.
+    expect(throttled).toMatchObject({ kind: "reschedule", runAt: expect.any(Date) });
 
     await runToEnd(run.id);
     const done = await prisma.backfill.findUniqueOrThrow({ where: { id: run.id } });
@@ -114,10 +135,16 @@ describe("send past orders", () => {
 
   it("marks a run failed when Shopify keeps failing on the last attempt", async () => {
     putOrder(1);
-    const run = await prisma.backfill.create({ data: { shop: TEST_SHOP, createdFrom: new Date(day(1)), createdTo: new Date(day(10)), total: 1 } });
-    shopify.throttleNext = 1;
+    const run = await prisma.backfill.create({
+      data: { shop: TEST_SHOP, createdFrom: new Date(day(1)), createdTo: new Date(day(10)), total: 1 },
+    });
+    // A Shopify error that is not throttling (throttling is waiting and uses up no attempt).
+    setAdminGraphqlFactory(async () => async () => ({ errors: [{ message: "Internal error" }] }));
     const result = await runBackfillStep(run.id, { attempt: 12, maxAttempts: 12 });
     expect(result.kind).toBe("fail");
-    expect(await prisma.backfill.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: "failed", error: expect.stringContaining("Throttled") });
+    expect(await prisma.backfill.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("Internal error"),
+    });
   });
 });

@@ -3,11 +3,11 @@
  * token): every read and write is scoped to the session's shop, the orders list pages correctly
  * through ties and filters, and the settings form answers with field errors.
  */
-import prisma from "~/db.server";
-import { action as dashboardAction, loader as dashboardLoader } from "~/routes/app._index";
-import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id";
-import { action as ordersAction, loader as ordersLoader } from "~/routes/app.orders._index";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings";
+import prisma from "~/models/db/client.server";
+import { action as dashboardAction, loader as dashboardLoader } from "~/routes/app._index/route";
+import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id/route";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/app.orders._index/route";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { createAdminOrder, createParcel, createShopRecord, seedOrdersInEveryState } from "../support/admin-factories";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -26,7 +26,11 @@ async function post(fn: RouteFn, path: string, fields: [string, string][], param
   return callRoute(fn, await createBearerRequest(path, shop, { method: "POST", body: new URLSearchParams(fields) }), params);
 }
 
-type OrdersPage = { rows: { id: string; name: string; state: string; createdAt: string }[]; nextHref: string | null; previousHref: string | null };
+type OrdersPage = {
+  rows: { id: string; name: string; state: string; createdAt: string }[];
+  nextHref: string | null;
+  previousHref: string | null;
+};
 
 beforeEach(async () => {
   await resetDatabase();
@@ -59,7 +63,11 @@ describe("shop scoping", () => {
     const dashboard = await (await get(dashboardLoader, "/app")).json();
     expect(dashboard.totalOrders).toBe(1);
 
-    const bulk = await post(ordersAction, "/app/orders", [["intent", "retry"], ["id", theirs.id], ["id", mine.id]]);
+    const bulk = await post(ordersAction, "/app/orders", [
+      ["intent", "retry"],
+      ["id", theirs.id],
+      ["id", mine.id],
+    ]);
     const result = await bulk.json();
     expect(result.done).toBe(1);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: theirs.id } })).state).toBe("failed");
@@ -72,10 +80,19 @@ describe("orders list", () => {
     const base = Date.UTC(2026, 6, 1);
     // 130 orders, created in groups of three at the same millisecond: the id breaks the tie.
     for (let i = 0; i < 130; i++) {
-      await createAdminOrder({ number: 3000 + i, createdAt: new Date(base + Math.floor(i / 3) * 60_000), state: i % 2 ? "sent" : "failed", withEvents: false });
+      await createAdminOrder({
+        number: 3000 + i,
+        createdAt: new Date(base + Math.floor(i / 3) * 60_000),
+        state: i % 2 ? "sent" : "failed",
+        withEvents: false,
+      });
     }
     await createAdminOrder({ shop: OTHER_SHOP, createdAt: new Date(base), withEvents: false });
-    const expected = await prisma.order.findMany({ where: { shop: TEST_SHOP }, orderBy: [{ shopifyCreatedAt: "desc" }, { id: "desc" }], select: { id: true } });
+    const expected = await prisma.order.findMany({
+      where: { shop: TEST_SHOP },
+      orderBy: [{ shopifyCreatedAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
 
     const seen: string[] = [];
     const pages: OrdersPage[] = [];
@@ -112,7 +129,9 @@ describe("orders list", () => {
     expect(failedRest.rows).toHaveLength(11);
     expect(failed.nextHref).toContain("tab=failed");
 
-    const shipping = (await (await get(ordersLoader, "/app/orders?status=4")).json()) as OrdersPage & { rows: { hyperskuStatus: { name: string } }[] };
+    const shipping = (await (await get(ordersLoader, "/app/orders?status=4")).json()) as OrdersPage & {
+      rows: { hyperskuStatus: { name: string } }[];
+    };
     expect(shipping.rows).toHaveLength(1);
     expect(shipping.rows[0].hyperskuStatus.name).toBe("Shipping");
 
@@ -132,7 +151,13 @@ describe("order detail", () => {
   it("shows HyperSKU's view of the order, the address as sent, each parcel and the timeline", async () => {
     const order = await createAdminOrder({ hyperskuStatus: 14 });
     await createParcel(order, { trackingNumber: "YT111", trackingCompany: "YunExpress" });
-    await createParcel(order, { trackingNumber: "4PX222", trackingCompany: "4PX", trackingUrl: "javascript:alert(1)", fulfillmentState: "failed", fulfillmentError: "Shopify refused" });
+    await createParcel(order, {
+      trackingNumber: "4PX222",
+      trackingCompany: "4PX",
+      trackingUrl: "javascript:alert(1)",
+      fulfillmentState: "failed",
+      fulfillmentError: "Shopify refused",
+    });
 
     const view = await (await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).json();
     expect(view.hypersku.orderId).toBe(order.hyperskuOrderId);
@@ -144,7 +169,9 @@ describe("order detail", () => {
     expect(view.parcels.map((parcel: { trackingNumber: string }) => parcel.trackingNumber)).toEqual(["YT111", "4PX222"]);
     expect(view.parcels[0].trackingUrl).toContain("YT111");
     expect(view.parcels[1].trackingUrl).toBeNull(); // never a javascript: link
-    expect(view.shopifyAdminUrl).toBe(`https://admin.shopify.com/store/${TEST_SHOP.replace(".myshopify.com", "")}/orders/${order.shopifyOrderId}`);
+    expect(view.shopifyAdminUrl).toBe(
+      `https://admin.shopify.com/store/${TEST_SHOP.replace(".myshopify.com", "")}/orders/${order.shopifyOrderId}`,
+    );
     expect(view.timeline[0].title).toBe("Shopify fulfillment created");
     expect(view.actions).toMatchObject({ refresh: true, cancel: false, retry: false, sendNow: false });
   });
@@ -164,7 +191,13 @@ describe("settings", () => {
     const response = await post(settingsAction, "/app/settings", valid);
     expect(response.status).toBe(200);
     const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
-    expect(shop).toMatchObject({ forwardTrigger: "created", holdMinutes: 30, skipTestOrders: false, notifyCustomer: false, platformCode: 7 });
+    expect(shop).toMatchObject({
+      forwardTrigger: "created",
+      holdMinutes: 30,
+      skipTestOrders: false,
+      notifyCustomer: false,
+      platformCode: 7,
+    });
     expect(JSON.parse(shop.excludedTags)).toEqual(["wholesale", "No-HyperSKU"]);
 
     const form = await (await get(settingsLoader, "/app/settings")).json();
@@ -183,7 +216,11 @@ describe("settings", () => {
     expect(Object.keys(errors)).toEqual(["forwardTrigger", "holdMinutes", "excludedTags", "platformCode"]);
     expect(errors.holdMinutes).toMatch(/at most 10,080/);
 
-    for (const [value, message] of [["", /Enter a number/], ["2.5", /whole number/], ["abc", /whole number/]] as const) {
+    for (const [value, message] of [
+      ["", /Enter a number/],
+      ["2.5", /whole number/],
+      ["abc", /whole number/],
+    ] as const) {
       const again = await post(settingsAction, "/app/settings", [...new Map([...valid, ["holdMinutes", value]])]);
       expect((await again.json()).errors.holdMinutes).toMatch(message);
     }
@@ -196,7 +233,10 @@ describe("settings", () => {
 describe("dashboard", () => {
   it("counts orders in every state and puts each problem with its fix", async () => {
     await seedOrdersInEveryState(TEST_SHOP);
-    const flagged = await createAdminOrder({ hyperskuStatus: 4, flag: { code: "address_changed_after_shipping", reason: "The address changed after HyperSKU shipped." } });
+    const flagged = await createAdminOrder({
+      hyperskuStatus: 4,
+      flag: { code: "address_changed_after_shipping", reason: "The address changed after HyperSKU shipped." },
+    });
     const view = await (await get(dashboardLoader, "/app")).json();
 
     const tiles = Object.fromEntries(view.stateTiles.map((tile: { id: string; count: number }) => [tile.id, tile.count]));

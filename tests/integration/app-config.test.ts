@@ -5,10 +5,17 @@ import { SHOPIFY_API_VERSION } from "~/shopify.server";
 const toml = fs.readFileSync("shopify.app.toml", "utf8");
 
 describe("shopify.app.toml", () => {
-  const subscriptions = [...toml.matchAll(/# Handled by: (\S+)\s+\[\[webhooks\.subscriptions\]\]\s+(?:compliance_)?topics = \["([^"]+)"\]\s+uri = "([^"]+)"/g)];
+  const subscriptions = [
+    ...toml.matchAll(/# Handled by: (\S+)\s+\[\[webhooks\.subscriptions\]\]\s+(?:compliance_)?topics = \["([^"]+)"\]\s+uri = "([^"]+)"/g),
+  ];
 
   it("declares the scopes the product needs", () => {
-    for (const scope of ["read_orders", "read_merchant_managed_fulfillment_orders", "write_merchant_managed_fulfillment_orders", "read_products"]) {
+    for (const scope of [
+      "read_orders",
+      "read_merchant_managed_fulfillment_orders",
+      "write_merchant_managed_fulfillment_orders",
+      "read_products",
+    ]) {
       expect(toml).toContain(scope);
     }
   });

@@ -5,7 +5,7 @@
  * now reads the shop under a shared lock that connection changes take exclusively (PostgreSQL; SQLite
  * serialises writers anyway), so the reconnect either waits for the plan or the plan sees it.
  */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { disconnect } from "~/domain/connection/connection.server";
 import { applyOrderSnapshot } from "~/domain/orders/apply-snapshot.server";
 import { parseRestOrderWebhook } from "~/domain/orders/parse-rest-order";
@@ -45,7 +45,9 @@ it("an order planned while HyperSKU reconnects is sent, never left held", async 
   await Promise.all([intake, reconnecting]);
   await drainQueue();
 
-  const order = await prisma.order.findUniqueOrThrow({ where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } } });
+  const order = await prisma.order.findUniqueOrThrow({
+    where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } },
+  });
   expect(order.state).toBe("sent");
   expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(payload.id)]);
 });

@@ -2,14 +2,7 @@ import { createBuildHandler } from "../support/build";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
 import { networkCalls } from "../support/network";
-import {
-  APP_URL,
-  BASE64_HOST,
-  BROWSER_USER_AGENT,
-  createEmbeddedRequest,
-  createSessionToken,
-  TEST_SHOP,
-} from "../support/shopify";
+import { APP_URL, BASE64_HOST, BROWSER_USER_AGENT, createEmbeddedRequest, createSessionToken, TEST_SHOP } from "../support/shopify";
 
 const handle = await createBuildHandler();
 

@@ -3,7 +3,7 @@
  * auth, CORS, one shop's orders only, and Send now / Retry. Its answers are read with the
  * extension's own reader, so the two sides cannot drift apart.
  */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { setHyperskuStatus } from "~/models/shop.server";
 import { action, loader } from "~/routes/api.extension.orders.$shopifyOrderId";
 import { parseActionResponse, parseOrderResponse } from "../../extensions/hypersku-order-block/src/order-view";
@@ -143,9 +143,21 @@ describe("GET /api/extension/orders/:shopifyOrderId", () => {
       actions: { sendNow: false, retry: false },
     });
     expect(view.parcels).toEqual([
-      expect.objectContaining({ carrier: "YunExpress", trackingNumber: "YT2607140001", trackingUrl: "https://www.yuntrack.com/parcelTracking?id=YT2607140001", itemCount: 2, fulfillment: "created" }),
+      expect.objectContaining({
+        carrier: "YunExpress",
+        trackingNumber: "YT2607140001",
+        trackingUrl: "https://www.yuntrack.com/parcelTracking?id=YT2607140001",
+        itemCount: 2,
+        fulfillment: "created",
+      }),
       // A tracking address that is not http(s) never reaches the block.
-      expect.objectContaining({ carrier: "USPS", trackingNumber: "9400111899223", trackingUrl: null, itemCount: 1, fulfillment: "pending" }),
+      expect.objectContaining({
+        carrier: "USPS",
+        trackingNumber: "9400111899223",
+        trackingUrl: null,
+        itemCount: 1,
+        fulfillment: "pending",
+      }),
     ]);
   });
 
@@ -158,7 +170,12 @@ describe("GET /api/extension/orders/:shopifyOrderId", () => {
     const view = parseOrderResponse(await (await get(order.shopifyOrderId)).json());
     expect(view).toMatchObject({ sentToHypersku: false, hypersku: null, parcels: [], actions: { sendNow: false, retry: true } });
     expect(view.problems).toEqual([
-      expect.objectContaining({ code: "hypersku_unavailable", message: "Sending failed 12 times. Last error: HyperSKU did not answer.", fix: expect.stringContaining("Retry"), severity: "critical" }),
+      expect.objectContaining({
+        code: "hypersku_unavailable",
+        message: "Sending failed 12 times. Last error: HyperSKU did not answer.",
+        fix: expect.stringContaining("Retry"),
+        severity: "critical",
+      }),
     ]);
   });
 
@@ -245,7 +262,9 @@ describe("POST /api/extension/orders/:shopifyOrderId", () => {
       headers: { Origin: EXTENSION_ORIGIN },
       body: new URLSearchParams({ intent: "retry" }),
     });
-    const { result, order: view } = parseActionResponse(await (await callRoute(action, form, { shopifyOrderId: order.shopifyOrderId })).json());
+    const { result, order: view } = parseActionResponse(
+      await (await callRoute(action, form, { shopifyOrderId: order.shopifyOrderId })).json(),
+    );
 
     expect(result).toEqual({ ok: true, message: "Retrying: the order is being sent to HyperSKU." });
     expect(view).toMatchObject({ state: "scheduled", problems: [] });
@@ -281,7 +300,10 @@ describe("POST /api/extension/orders/:shopifyOrderId", () => {
       expectCors(response);
       await expectNoOrderData(response, theirs);
     }
-    expect(await prisma.order.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ state: "failed", stateReason: "Sending failed." });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+      state: "failed",
+      stateReason: "Sending failed.",
+    });
     expect(await jobsFor(theirs.id)).toHaveLength(0);
   });
 

@@ -3,7 +3,7 @@
  * SIGKILLed in the middle of a batch of 200 orders and replaced. Every order must reach the
  * simulator exactly once, which is set to create duplicates, so a double send would show.
  */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { startWorkerProcess, type RunningProcess, simulatorEnv } from "../support/app-server";

@@ -8,11 +8,11 @@ vi.hoisted(() => {
   process.env.HYPERSKU_CREATE_SETTLE_SECONDS = "2";
 });
 
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { configureHypersku, getHypersku } from "~/domain/connection/hypersku.server";
-import { sealSecret } from "~/domain/connection/token-crypto.server";
+import { sealSecret } from "~/lib/token-crypto.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
-import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id";
+import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id/route";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
@@ -43,7 +43,8 @@ const receive = async (payload: JsonObject) => {
   return prisma.order.findUniqueOrThrow({ where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } } });
 };
 const reload = (id: string) => prisma.order.findUniqueOrThrow({ where: { id } });
-const forwardJob = (orderId: string) => prisma.job.findFirstOrThrow({ where: { type: "forward_order", subjectId: orderId }, orderBy: { createdAt: "desc" } });
+const forwardJob = (orderId: string) =>
+  prisma.job.findFirstOrThrow({ where: { type: "forward_order", subjectId: orderId }, orderBy: { createdAt: "desc" } });
 const creates = () => simulator.control.requests().filter((r) => r.operation === "createOrderFromExternal");
 const atHypersku = (shopifyOrderId: string) => simulator.control.orders().filter((o) => o.orderBaseInfo.storeOrderId === shopifyOrderId);
 /** One run of the worker, no time passing. */
@@ -87,7 +88,9 @@ describe("a send that fails outside HyperSKU", () => {
 
   it("releases the order with the bug's message (no stack) when something throws before the create, and the retry sends it once", async () => {
     const tokens = getHypersku().tokens;
-    vi.spyOn(tokens, "withAccessToken").mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'expiresAt')\n    at load (tokens.server.ts:42:7)"));
+    vi.spyOn(tokens, "withAccessToken").mockRejectedValueOnce(
+      new TypeError("Cannot read properties of undefined (reading 'expiresAt')\n    at load (tokens.server.ts:42:7)"),
+    );
     const order = await receive(buildRestOrder());
     await runWorkerOnce();
 
@@ -151,7 +154,11 @@ describe("a send that fails outside HyperSKU", () => {
     expect(atHypersku(order.shopifyOrderId)).toHaveLength(0);
 
     simulator.control.setFault("createOrderFromExternal", null);
-    const result = await callRoute(orderAction, await createBearerRequest(`/app/orders/${order.id}`, TEST_SHOP, { method: "POST", body: new URLSearchParams({ intent: "send" }) }), { id: order.id });
+    const result = await callRoute(
+      orderAction,
+      await createBearerRequest(`/app/orders/${order.id}`, TEST_SHOP, { method: "POST", body: new URLSearchParams({ intent: "send" }) }),
+      { id: order.id },
+    );
     expect(await result.json()).toMatchObject({ ok: true });
     await drainQueue({ fastForward: false });
     expect((await reload(order.id)).state).toBe("sent");
@@ -168,12 +175,24 @@ describe("an order left 'sending' with no job running it", () => {
     const { id } = await forwardJob(orderId);
     await prisma.job.update({
       where: { id },
-      data: { status: job.status, lockedBy: job.status === "running" ? "another-worker" : null, lockedUntil: job.lockedUntil ?? null, uniqueKey: job.status === "failed" ? null : undefined },
+      data: {
+        status: job.status,
+        lockedBy: job.status === "running" ? "another-worker" : null,
+        lockedUntil: job.lockedUntil ?? null,
+        uniqueKey: job.status === "failed" ? null : undefined,
+      },
     });
   }
   const retry = async (orderId: string) =>
-    (await callRoute(orderAction, await createBearerRequest(`/app/orders/${orderId}`, TEST_SHOP, { method: "POST", body: new URLSearchParams({ intent: "retry" }) }), { id: orderId })).json();
-  const page = async (orderId: string) => (await callRoute(orderLoader, await createBearerRequest(`/app/orders/${orderId}`), { id: orderId })).json();
+    (
+      await callRoute(
+        orderAction,
+        await createBearerRequest(`/app/orders/${orderId}`, TEST_SHOP, { method: "POST", body: new URLSearchParams({ intent: "retry" }) }),
+        { id: orderId },
+      )
+    ).json();
+  const page = async (orderId: string) =>
+    (await callRoute(orderLoader, await createBearerRequest(`/app/orders/${orderId}`), { id: orderId })).json();
 
   it("offers Retry, which asks HyperSKU first and then sends it once", async () => {
     const order = await receive(buildRestOrder());
@@ -186,7 +205,9 @@ describe("an order left 'sending' with no job running it", () => {
     await drainQueue({ fastForward: false });
     const sent = await reload(order.id);
     expect(sent.state).toBe("sent");
-    expect(simulator.control.requests().map((r) => r.operation)).toEqual(expect.arrayContaining(["getOrdersByExternalOrderId", "createOrderFromExternal"]));
+    expect(simulator.control.requests().map((r) => r.operation)).toEqual(
+      expect.arrayContaining(["getOrdersByExternalOrderId", "createOrderFromExternal"]),
+    );
     expect(creates()).toHaveLength(1);
   });
 
@@ -248,7 +269,12 @@ describe("a create whose outcome is unknown", () => {
       customersRedact,
       createWebhookRequest({
         topic: "customers/redact",
-        body: { shop_id: 1, shop_domain: TEST_SHOP, customer: { id: customer?.id ?? 1, email: payload.email ?? null, phone: null }, orders_to_redact: [payload.id] },
+        body: {
+          shop_id: 1,
+          shop_domain: TEST_SHOP,
+          customer: { id: customer?.id ?? 1, email: payload.email ?? null, phone: null },
+          orders_to_redact: [payload.id],
+        },
       }),
     );
     expect(redacted.status).toBe(200);

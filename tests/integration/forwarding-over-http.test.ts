@@ -7,8 +7,8 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import prisma from "~/db.server";
-import { sealSecret } from "~/domain/connection/token-crypto.server";
+import prisma from "~/models/db/client.server";
+import { sealSecret } from "~/lib/token-crypto.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
 import { createWebhookSender } from "../../simulators/shopify/webhook-sender";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
@@ -112,7 +112,9 @@ const orderOf = (payload: JsonObject) =>
   prisma.order.findUnique({ where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } } });
 const atHypersku = (payload: JsonObject) => simulator.control.orders().filter((o) => o.orderBaseInfo.storeOrderId === String(payload.id));
 const createsOf = (payload: JsonObject) =>
-  simulator.control.requests().filter((r) => r.operation === "createOrderFromExternal" && (r.body as { storeOrderId?: string }).storeOrderId === String(payload.id));
+  simulator.control
+    .requests()
+    .filter((r) => r.operation === "createOrderFromExternal" && (r.body as { storeOrderId?: string }).storeOrderId === String(payload.id));
 
 /**
  * Waits until the order is in `state`, noting every state it is seen in on the way and failing at
@@ -134,22 +136,29 @@ async function follow(payload: JsonObject, state: string, timeoutMs = 20_000) {
 }
 
 describe("creates whose answer does not prove the order (item 2)", () => {
-  it("looks the order up and records it sent with HyperSKU's id, never sent without one, once at HyperSKU", { timeout: 60_000 }, async () => {
-    app = await startApp();
-    for (const answer of ["empty", "unrecognised"] as const) {
-      simulator.control.setFault("createOrderFromExternal", { answer, times: 1 });
-      const payload = buildRestOrder();
-      await deliver(payload);
-      const { order } = await follow(payload, "sent");
-      const [held] = atHypersku(payload);
-      expect(atHypersku(payload), answer).toHaveLength(1);
-      expect(order.hyperskuOrderId, answer).toBe(String(held.orderBaseInfo.orderId));
-      expect(createsOf(payload), answer).toHaveLength(1);
-      const events = await prisma.orderEvent.findMany({ where: { orderId: order.id, kind: "attempt" }, orderBy: { at: "asc" } });
-      expect(events.map((event) => event.outcome), answer).toEqual(["retry", "sent"]);
-      expect(events[1].message, answer).toMatch(/Found at HyperSKU/);
-    }
-  });
+  it(
+    "looks the order up and records it sent with HyperSKU's id, never sent without one, once at HyperSKU",
+    { timeout: 60_000 },
+    async () => {
+      app = await startApp();
+      for (const answer of ["empty", "unrecognised"] as const) {
+        simulator.control.setFault("createOrderFromExternal", { answer, times: 1 });
+        const payload = buildRestOrder();
+        await deliver(payload);
+        const { order } = await follow(payload, "sent");
+        const [held] = atHypersku(payload);
+        expect(atHypersku(payload), answer).toHaveLength(1);
+        expect(order.hyperskuOrderId, answer).toBe(String(held.orderBaseInfo.orderId));
+        expect(createsOf(payload), answer).toHaveLength(1);
+        const events = await prisma.orderEvent.findMany({ where: { orderId: order.id, kind: "attempt" }, orderBy: { at: "asc" } });
+        expect(
+          events.map((event) => event.outcome),
+          answer,
+        ).toEqual(["retry", "sent"]);
+        expect(events[1].message, answer).toMatch(/Found at HyperSKU/);
+      }
+    },
+  );
 });
 
 describe("a create HyperSKU commits after the app gave up waiting (item 7)", () => {
@@ -203,43 +212,52 @@ describe("a lookup that answers with another order (item 8)", () => {
 });
 
 describe("a stored token sealed under a key that is no longer configured (item 3)", () => {
-  it("holds the order for the operator instead of leaving it 'sending', and Retry sends it once the key is back", { timeout: 90_000 }, async () => {
-    const tokens = (await getTokenSet(TEST_SHOP))!;
-    await prisma.hyperskuConnection.update({
-      where: { shop: TEST_SHOP },
-      data: {
-        accessTokenSealed: sealSecret(tokens.accessToken, { shop: TEST_SHOP, field: "accessToken" }, [GONE_KEY]),
-        refreshTokenSealed: tokens.refreshToken ? sealSecret(tokens.refreshToken, { shop: TEST_SHOP, field: "refreshToken" }, [GONE_KEY]) : null,
-      },
-    });
-    app = await startApp({ TOKEN_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEY }); // "gone" was rotated out
-    const payload = buildRestOrder();
-    await deliver(payload);
-    const { order, seen } = await follow(payload, "held");
-    expect(seen).not.toContain("sending");
-    expect(order.stateCode).toBe("stored_token_unreadable");
-    expect(order.stateReason).toMatch(/TOKEN_ENCRYPTION_KEYS/);
-    expect(createsOf(payload)).toHaveLength(0);
+  it(
+    "holds the order for the operator instead of leaving it 'sending', and Retry sends it once the key is back",
+    { timeout: 90_000 },
+    async () => {
+      const tokens = (await getTokenSet(TEST_SHOP))!;
+      await prisma.hyperskuConnection.update({
+        where: { shop: TEST_SHOP },
+        data: {
+          accessTokenSealed: sealSecret(tokens.accessToken, { shop: TEST_SHOP, field: "accessToken" }, [GONE_KEY]),
+          refreshTokenSealed: tokens.refreshToken
+            ? sealSecret(tokens.refreshToken, { shop: TEST_SHOP, field: "refreshToken" }, [GONE_KEY])
+            : null,
+        },
+      });
+      app = await startApp({ TOKEN_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEY }); // "gone" was rotated out
+      const payload = buildRestOrder();
+      await deliver(payload);
+      const { order, seen } = await follow(payload, "held");
+      expect(seen).not.toContain("sending");
+      expect(order.stateCode).toBe("stored_token_unreadable");
+      expect(order.stateReason).toMatch(/TOKEN_ENCRYPTION_KEYS/);
+      expect(createsOf(payload)).toHaveLength(0);
 
-    // The operator puts the key back and restarts the app; the merchant chooses Retry.
-    await app.stop();
-    app = await startApp({ TOKEN_ENCRYPTION_KEYS: `${TEST_ENCRYPTION_KEY},gone:${GONE_KEY.key.toString("base64")}` });
-    expect(await orderPageAction(order.id, "send")).toMatchObject({ ok: true });
-    await follow(payload, "sent");
-    expect(atHypersku(payload)).toHaveLength(1);
+      // The operator puts the key back and restarts the app; the merchant chooses Retry.
+      await app.stop();
+      app = await startApp({ TOKEN_ENCRYPTION_KEYS: `${TEST_ENCRYPTION_KEY},gone:${GONE_KEY.key.toString("base64")}` });
+      expect(await orderPageAction(order.id, "send")).toMatchObject({ ok: true });
+      await follow(payload, "sent");
+      expect(atHypersku(payload)).toHaveLength(1);
 
-    // An order a dead job left "sending": Retry checks with HyperSKU, then sends it once.
-    const stranded = buildRestOrder();
-    simulator.control.setFault("createOrderFromExternal", { hang: true }); // nothing is sent while it is stranded
-    await deliver(stranded);
-    const { order: hung } = await follow(stranded, "checking");
-    simulator.control.setFault("createOrderFromExternal", null);
-    await app.stop();
-    await prisma.order.update({ where: { id: hung.id }, data: { state: "sending", lastAttemptAt: new Date(Date.now() - 60_000) } });
-    await prisma.job.updateMany({ where: { subjectId: hung.id, type: "forward_order" }, data: { status: "failed", uniqueKey: null, lockedBy: null } });
-    app = await startApp({ TOKEN_ENCRYPTION_KEYS: `${TEST_ENCRYPTION_KEY},gone:${GONE_KEY.key.toString("base64")}` });
-    expect(await orderPageAction(hung.id, "retry")).toMatchObject({ ok: true, message: expect.stringMatching(/Checking with HyperSKU/) });
-    await follow(stranded, "sent");
-    expect(atHypersku(stranded)).toHaveLength(1);
-  });
+      // An order a dead job left "sending": Retry checks with HyperSKU, then sends it once.
+      const stranded = buildRestOrder();
+      simulator.control.setFault("createOrderFromExternal", { hang: true }); // nothing is sent while it is stranded
+      await deliver(stranded);
+      const { order: hung } = await follow(stranded, "checking");
+      simulator.control.setFault("createOrderFromExternal", null);
+      await app.stop();
+      await prisma.order.update({ where: { id: hung.id }, data: { state: "sending", lastAttemptAt: new Date(Date.now() - 60_000) } });
+      await prisma.job.updateMany({
+        where: { subjectId: hung.id, type: "forward_order" },
+        data: { status: "failed", uniqueKey: null, lockedBy: null },
+      });
+      app = await startApp({ TOKEN_ENCRYPTION_KEYS: `${TEST_ENCRYPTION_KEY},gone:${GONE_KEY.key.toString("base64")}` });
+      expect(await orderPageAction(hung.id, "retry")).toMatchObject({ ok: true, message: expect.stringMatching(/Checking with HyperSKU/) });
+      await follow(stranded, "sent");
+      expect(atHypersku(stranded)).toHaveLength(1);
+    },
+  );
 });

@@ -3,30 +3,20 @@ vi.hoisted(() => {
   process.env.HYPERSKU_CREATE_SETTLE_SECONDS = "2";
 });
 
-import prisma from "~/db.server";
-import { configureHypersku } from "~/domain/connection/hypersku.server";
+import prisma from "~/models/db/client.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { connectShop } from "../support/connected-shop";
-import { resetForForwarding, startConnectedSimulator } from "../support/hypersku";
+import { withForwardingSimulator } from "../support/hypersku";
 import { buildRestOrder, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createWebhookRequest, TEST_SHOP } from "../support/shopify";
 
 let simulator: HyperskuSimulator;
-
-beforeAll(async () => {
-  simulator = await startConnectedSimulator();
-});
-afterAll(() => simulator.close());
-beforeEach(async () => {
-  await resetForForwarding(simulator);
-  configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 600 });
-  await connectShop(simulator);
-});
+withForwardingSimulator((started) => (simulator = started));
 
 const deliver = (topic: string, body: JsonObject, extra: { webhookId?: string; eventId?: string } = {}) => {
   const action = { "orders/create": ordersCreate, "orders/paid": ordersPaid, "orders/updated": ordersUpdated }[topic]!;
@@ -192,6 +182,41 @@ describe("forwarding an order", () => {
     expect((await orderRecord(String(unpaid.id))).state).toBe("sent");
   });
 
+  it("tells HyperSKU when the customer paid, days after ordering, and counts the hold window from the payment", async () => {
+    // Placed unpaid (a bank transfer) days ago; Shopify reports the payment now.
+    const placedUnpaid = () =>
+      buildRestOrder({
+        overrides: { financial_status: "pending", created_at: "2026-07-10T09:00:00Z", processed_at: "2026-07-10T09:00:00Z" },
+      });
+    const payNow = async (unpaid: JsonObject) => {
+      await deliver("orders/create", unpaid);
+      await drainQueue();
+      const paidAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+      await deliver("orders/paid", { ...unpaid, financial_status: "paid", updated_at: paidAt.toISOString() });
+      await drainQueue({ fastForward: false });
+      return paidAt;
+    };
+
+    const first = placedUnpaid();
+    const firstPaidAt = await payNow(first);
+    const sent = await orderRecord(String(first.id));
+    expect(sent.state).toBe("sent");
+    expect(JSON.parse(sent.sentRequest!)).toMatchObject({
+      isPaid: true,
+      paidAt: firstPaidAt.toISOString(),
+      createdAt: "2026-07-10T09:00:00.000Z",
+    });
+
+    // With a hold window, it counts from the payment, although the order is days old.
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { holdMinutes: 60 } });
+    const second = placedUnpaid();
+    const secondPaidAt = await payNow(second);
+    const held = await orderRecord(String(second.id));
+    expect(held.state).toBe("scheduled");
+    expect(held.forwardNotBefore?.getTime()).toBe(secondPaidAt.getTime() + 60 * 60_000);
+    expect(creates()).toHaveLength(1);
+  });
+
   it("honours the shop's hold window, test-order and excluded-tag rules", async () => {
     await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { holdMinutes: 30, excludedTags: JSON.stringify(["No-HyperSKU"]) } });
     // Paid 30 minutes ago, less two seconds: the hold window ends two seconds from now.
@@ -244,7 +269,10 @@ describe("receiving malformed deliveries", () => {
   });
 
   it("refuses a forged signature with 401 and stores nothing", async () => {
-    const response = await callRoute(ordersCreate, createWebhookRequest({ topic: "orders/create", body: buildRestOrder(), secret: "forged" }));
+    const response = await callRoute(
+      ordersCreate,
+      createWebhookRequest({ topic: "orders/create", body: buildRestOrder(), secret: "forged" }),
+    );
     expect(response.status).toBe(401);
     expect(await prisma.webhookDelivery.count()).toBe(0);
     expect(await prisma.order.count()).toBe(0);

@@ -1,4 +1,4 @@
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { checkHealth, type Health } from "~/domain/health/health.server";
 import { loader } from "~/routes/health";
 import { installShop } from "../support/connected-shop";
@@ -30,7 +30,15 @@ describe("health endpoint", () => {
     const tenMinutesAgo = minutesAgo(10);
     await prisma.job.create({ data: { type: "forward_order", shop: TEST_SHOP, runAt: tenMinutesAgo, createdAt: tenMinutesAgo } });
     await prisma.order.create({
-      data: { shop: TEST_SHOP, shopifyOrderId: "1", name: "#1", shopifyCreatedAt: tenMinutesAgo, snapshot: "{}", state: "scheduled", createdAt: tenMinutesAgo },
+      data: {
+        shop: TEST_SHOP,
+        shopifyOrderId: "1",
+        name: "#1",
+        shopifyCreatedAt: tenMinutesAgo,
+        snapshot: "{}",
+        state: "scheduled",
+        createdAt: tenMinutesAgo,
+      },
     });
     const body = await (await loader()).json();
     expect(body.status).toBe("degraded");
@@ -42,7 +50,9 @@ describe("health endpoint", () => {
   });
 
   it("degrades when running jobs' leases ran out long ago: their worker is gone and no other took them", async () => {
-    await prisma.job.create({ data: { type: "forward_order", shop: TEST_SHOP, status: "running", lockedBy: "gone", lockedUntil: minutesAgo(20) } });
+    await prisma.job.create({
+      data: { type: "forward_order", shop: TEST_SHOP, status: "running", lockedBy: "gone", lockedUntil: minutesAgo(20) },
+    });
     const health = await checkHealth();
     expect(health).toMatchObject({ status: "degraded", queue: { running: 1 } });
     expect(health.status !== "down" && health.queue.lagMs).toBeGreaterThanOrEqual(19 * 60_000);
@@ -58,7 +68,12 @@ describe("health endpoint", () => {
       ],
     });
     const body = await (await loader()).json();
-    expect(body).toMatchObject({ status: "degraded", database: "ok", reasons: ["2 jobs failed for good in the last 60 min"], queue: { failed: 3, failedRecently: 2 } });
+    expect(body).toMatchObject({
+      status: "degraded",
+      database: "ok",
+      reasons: ["2 jobs failed for good in the last 60 min"],
+      queue: { failed: 3, failedRecently: 2 },
+    });
     expect(JSON.stringify(body)).not.toContain(TEST_SHOP);
     expect(JSON.stringify(body)).not.toContain("HyperSKU refused it");
   });
@@ -113,7 +128,11 @@ describe("health when the database cannot take writes (issue 14, items 9 and 16)
       const started = Date.now();
       const health = await checkHealth(new Date(), { timeoutMs: 300 });
       expect(Date.now() - started).toBeLessThan(1_500);
-      expect(health).toMatchObject({ status: "down", database: "unreachable", reason: expect.stringMatching(/did not answer .* within 300 ms/) });
+      expect(health).toMatchObject({
+        status: "down",
+        database: "unreachable",
+        reason: expect.stringMatching(/did not answer .* within 300 ms/),
+      });
     } finally {
       release();
       await holder;

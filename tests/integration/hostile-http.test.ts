@@ -6,7 +6,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { installShop } from "../support/connected-shop";
@@ -149,7 +149,9 @@ describe("request bodies sent without a length (chunked)", () => {
     // 7-byte pieces split the 2-, 3- and 4-byte characters across chunks.
     const result = await postChunked("/webhooks/orders/create", sliced(body, 7), webhookHeaders(body, "orders/create", TEST_SHOP));
     expect(result.status).toBe(200);
-    const order = await prisma.order.findUniqueOrThrow({ where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } } });
+    const order = await prisma.order.findUniqueOrThrow({
+      where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } },
+    });
     expect(JSON.parse(order.snapshot).shippingAddress.city).toBe(city);
   });
 });
@@ -157,10 +159,16 @@ describe("request bodies sent without a length (chunked)", () => {
 describe("request bodies under the limit", () => {
   it("a form post reaches its action (the login form, chunked)", async () => {
     const result = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
-      const request = http.request(`${app.url}/auth/login`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_USER_AGENT } });
+      const request = http.request(`${app.url}/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_USER_AGENT },
+      });
       request.on("response", (response) => {
         let text = "";
-        response.setEncoding("utf8").on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: response.statusCode, text }));
+        response
+          .setEncoding("utf8")
+          .on("data", (chunk) => (text += chunk))
+          .on("end", () => resolve({ status: response.statusCode, text }));
       });
       request.on("error", reject);
       request.write("shop=not%20");
@@ -193,7 +201,9 @@ describe("webhook headers are not signed", () => {
   });
 
   it("an order body replayed to the uninstall route under the uninstall topic is refused: it names no shop", async () => {
-    expect(await deliverSigned("/webhooks/app/uninstalled", { topic: "app/uninstalled", shop: OTHER_SHOP, body: buildRestOrder() })).toBe(401);
+    expect(await deliverSigned("/webhooks/app/uninstalled", { topic: "app/uninstalled", shop: OTHER_SHOP, body: buildRestOrder() })).toBe(
+      401,
+    );
     expect(await prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
   });
 
@@ -215,10 +225,20 @@ describe("webhook headers are not signed", () => {
     const before = await countAllRows();
 
     for (const topic of ["customers/redact", "customers/data_request", "shop/redact"]) {
-      const captured = { ...buildWebhookPayload(topic, TEST_SHOP), customer: { id: 1, email: "victim@example.org" }, orders_to_redact: [payload.id] };
-      expect({ topic, status: await deliverSigned(`/webhooks/${topic}`, { topic, shop: OTHER_SHOP, body: captured }) }).toEqual({ topic, status: 401 });
+      const captured = {
+        ...buildWebhookPayload(topic, TEST_SHOP),
+        customer: { id: 1, email: "victim@example.org" },
+        orders_to_redact: [payload.id],
+      };
+      expect({ topic, status: await deliverSigned(`/webhooks/${topic}`, { topic, shop: OTHER_SHOP, body: captured }) }).toEqual({
+        topic,
+        status: 401,
+      });
       // An order body (it names no shop) under a compliance topic is refused too.
-      expect({ topic, status: await deliverSigned(`/webhooks/${topic}`, { topic, shop: OTHER_SHOP, body: payload }) }).toEqual({ topic, status: 401 });
+      expect({ topic, status: await deliverSigned(`/webhooks/${topic}`, { topic, shop: OTHER_SHOP, body: payload }) }).toEqual({
+        topic,
+        status: 401,
+      });
     }
     expect(await countAllRows()).toBe(before);
     const order = await prisma.order.findFirstOrThrow({ where: { shop: OTHER_SHOP } });

@@ -5,7 +5,7 @@
  * create an order only when the payload was usable.
  */
 import fc from "fast-check";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { installShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
@@ -24,7 +24,10 @@ const hostileBody = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc.integer({ min: 0, max: valid.length - 1 }).map((cut) => valid.slice(0, cut)),
   fc
-    .tuple(fc.constantFrom("id", "line_items", "shipping_address", "total_price_set", "financial_status", "created_at", "currency"), fc.jsonValue())
+    .tuple(
+      fc.constantFrom("id", "line_items", "shipping_address", "total_price_set", "financial_status", "created_at", "currency"),
+      fc.jsonValue(),
+    )
     .map(([field, value]) => JSON.stringify({ ...JSON.parse(valid), id: Math.floor(Math.random() * 1e12), [field]: value })),
   fc.string({ maxLength: 200 }),
 );
@@ -35,7 +38,10 @@ describe("webhook intake under hostile bodies", () => {
     await fc.assert(
       fc.asyncProperty(hostileBody, async (body) => {
         deliveries += 1;
-        const response = await callRoute(ordersCreate, createWebhookRequest({ topic: "orders/create", body, webhookId: `fuzz-${deliveries}` }));
+        const response = await callRoute(
+          ordersCreate,
+          createWebhookRequest({ topic: "orders/create", body, webhookId: `fuzz-${deliveries}` }),
+        );
         expect(response.status).toBe(200);
         const record = await prisma.webhookDelivery.findUniqueOrThrow({ where: { webhookId: `fuzz-${deliveries}` } });
         expect(["processed", "invalid"]).toContain(record.outcome);

@@ -1,12 +1,12 @@
 import fs from "node:fs";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { configureHypersku, withHyperskuAccess, getHypersku } from "~/domain/connection/hypersku.server";
 import { refreshExpiringConnections } from "~/domain/connection/refresh.server";
 import { HyperskuReconnectNeededError } from "~/integrations/hypersku/errors";
-import { capturedLogLines } from "~/logger.server";
+import { capturedLogLines } from "../support/logs";
 import { stateCookie } from "~/domain/connection/state-cookie.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
-import { action as connectionAction, loader as connectionLoader } from "~/routes/app.connection";
+import { action as connectionAction, loader as connectionLoader } from "~/routes/app.connection/route";
 import { loader as authorizeLoader } from "~/routes/hypersku.authorize";
 import { loader as callbackLoader } from "~/routes/hypersku.callback";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
@@ -18,7 +18,16 @@ import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
 import { startConnectedSimulator } from "../support/hypersku";
 import { callRoute } from "../support/routes";
-import { API_KEY, API_SECRET_KEY, APP_URL, BROWSER_USER_AGENT, createBearerRequest, createEmbeddedRequest, createWebhookRequest, TEST_SHOP } from "../support/shopify";
+import {
+  API_KEY,
+  API_SECRET_KEY,
+  APP_URL,
+  BROWSER_USER_AGENT,
+  createBearerRequest,
+  createEmbeddedRequest,
+  createWebhookRequest,
+  TEST_SHOP,
+} from "../support/shopify";
 import { getJwt, USER_ID } from "@shopify/shopify-api/test-helpers";
 
 const OTHER_SHOP = "other-shop.myshopify.com";
@@ -131,7 +140,12 @@ describe("connecting HyperSKU", () => {
     expect(await prisma.hyperskuConnection.count()).toBe(0);
     expect(await shopStatus()).toBe("not_connected");
     const [row] = await prisma.hyperskuAuthorizationState.findMany();
-    expect(row).toMatchObject({ shop: TEST_SHOP, startedByUserId: String(USER_ID), pendingHyperskuUserId: "sim-user-1", confirmedAt: null });
+    expect(row).toMatchObject({
+      shop: TEST_SHOP,
+      startedByUserId: String(USER_ID),
+      pendingHyperskuUserId: "sim-user-1",
+      confirmedAt: null,
+    });
     expect(row.confirmHash).not.toContain(confirm);
     expect(row.pendingTokenSetSealed).toMatch(/^v1\./);
 
@@ -314,9 +328,14 @@ describe("connecting HyperSKU", () => {
 
   it("shows HyperSKU's own words when it refuses the exchange with a 403, and stores nothing", async () => {
     const flow = await beginFlow();
-    simulator.control.setFault("accessToken", { reject: { status: 403, httpStatus: 403, message: "This HyperSKU account is suspended" }, times: 1 });
+    simulator.control.setFault("accessToken", {
+      reject: { status: 403, httpStatus: 403, message: "This HyperSKU account is suspended" },
+      times: 1,
+    });
     const response = await callback({ state: flow.state, code: simulator.control.issueAuthorizationCode() }, flow.cookie);
-    expect(await response.json()).toMatchObject({ outcome: { kind: "refused", shop: TEST_SHOP, message: "This HyperSKU account is suspended" } });
+    expect(await response.json()).toMatchObject({
+      outcome: { kind: "refused", shop: TEST_SHOP, message: "This HyperSKU account is suspended" },
+    });
     expect(await prisma.hyperskuConnection.count()).toBe(0);
   });
 
@@ -351,7 +370,10 @@ describe("connecting HyperSKU", () => {
 describe("a connected shop", () => {
   it("tests the connection with a harmless read and records the last successful call", async () => {
     await connect();
-    const request = await createBearerRequest("/app/connection", TEST_SHOP, { method: "POST", body: new URLSearchParams({ intent: "test" }) });
+    const request = await createBearerRequest("/app/connection", TEST_SHOP, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "test" }),
+    });
     expect(await (await callRoute(connectionAction, request)).json()).toMatchObject({ intent: "test", ok: true });
     const row = await prisma.hyperskuConnection.findUniqueOrThrow({ where: { shop: TEST_SHOP } });
     expect(row.lastSuccessfulCallAt).toBeInstanceOf(Date);
@@ -359,7 +381,10 @@ describe("a connected shop", () => {
 
   it("disconnects: tokens deleted, status not connected", async () => {
     await connect();
-    const request = await createBearerRequest("/app/connection", TEST_SHOP, { method: "POST", body: new URLSearchParams({ intent: "disconnect" }) });
+    const request = await createBearerRequest("/app/connection", TEST_SHOP, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "disconnect" }),
+    });
     await callRoute(connectionAction, request);
     expect(await prisma.hyperskuConnection.count()).toBe(0);
     expect(await shopStatus()).toBe("not_connected");

@@ -3,7 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import type { Prisma } from "@prisma/client";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import {
   buildClaimStatement,
   buildInsertStatement,
@@ -19,9 +19,10 @@ import {
   releaseJobs,
   rescheduleJob,
   retryJob,
-} from "~/jobs/queue.server";
-import { createWorker, type JobHandler, type JobResult } from "~/jobs/worker.server";
-import { capturedLogLines, logger } from "~/logger.server";
+} from "~/queue/queue.server";
+import { createWorker, defineJob, enqueue, findJob, type JobOutcome, type JobRun } from "~/queue";
+import { logger } from "~/logger.server";
+import { capturedLogLines } from "../support/logs";
 import { isPostgresRun, resetDatabase } from "../support/database";
 
 const SHOP = "queue-shop.myshopify.com";
@@ -158,6 +159,36 @@ describe("enqueueJob", () => {
   });
 });
 
+describe("enqueue: one pending or running job per (type, subject)", () => {
+  it("derives the key from type and subject, and a second enqueue of the pair returns the holder", async () => {
+    const first = await enqueue({ type: "forward", shop: SHOP, subjectId: "order-1", runAt: at(60_000) });
+    expect(await getJob(first.id)).toMatchObject({ uniqueKey: "forward:order-1", subjectId: "order-1", shop: SHOP });
+    expect(await enqueue({ type: "forward", shop: SHOP, subjectId: "order-1", runAt: at(1_000) })).toEqual({
+      id: first.id,
+      created: false,
+    });
+    expect((await getJob(first.id)).runAt).toEqual(at(1_000));
+    expect((await findJob("forward", "order-1"))?.id).toBe(first.id);
+
+    // Another subject, or another type of the same subject, is other work.
+    expect((await enqueue({ type: "forward", shop: SHOP, subjectId: "order-2" })).created).toBe(true);
+    expect((await enqueue({ type: "fulfill", shop: SHOP, subjectId: "order-1" })).created).toBe(true);
+    // Without a subject, the type alone is the key: one such job at a time.
+    const refresh = await enqueue({ type: "refresh" });
+    expect(await getJob(refresh.id)).toMatchObject({ uniqueKey: "refresh", subjectId: null });
+    expect(await enqueue({ type: "refresh" })).toEqual({ id: refresh.id, created: false });
+    expect(await prisma.job.count()).toBe(4);
+
+    // Running holds the pair too; once it finished, the same work can be queued again.
+    const claimed = await claimOne("w", at(1_000));
+    expect(claimed.id).toBe(first.id);
+    expect((await enqueue({ type: "forward", shop: SHOP, subjectId: "order-1" })).created).toBe(false);
+    await completeJob(claimed);
+    expect(await findJob("forward", "order-1")).toBeNull();
+    expect((await enqueue({ type: "forward", shop: SHOP, subjectId: "order-1" })).created).toBe(true);
+  });
+});
+
 describe("claimJobs", () => {
   it("claims due jobs oldest first, up to the limit, and never one twice", async () => {
     const late = await enqueueJob(prisma, { type: "a", runAt: at(-1_000) });
@@ -174,9 +205,7 @@ describe("claimJobs", () => {
     expect(second.map((job) => job.id)).toEqual([late.id]);
     expect(await claimJobs({ workerId: "w3", limit: 10, leaseMs: 30_000, now: T0 })).toEqual([]);
     expect((await getJob(future.id)).status).toBe("pending");
-    expect((await claimJobs({ workerId: "w3", limit: 10, leaseMs: 30_000, now: at(10_000) })).map((j) => j.id)).toEqual([
-      future.id,
-    ]);
+    expect((await claimJobs({ workerId: "w3", limit: 10, leaseMs: 30_000, now: at(10_000) })).map((j) => j.id)).toEqual([future.id]);
   });
 
   it("filters by type and by shop (null: jobs without a shop)", async () => {
@@ -362,8 +391,11 @@ describe("releaseJobs, cancelJobs, getQueueStats", () => {
 });
 
 describe("worker", () => {
+  /** A definition per run, every one with the same retry policy. */
+  const jobsOf = (runs: Record<string, JobRun>, maxAttempts = 12) =>
+    Object.entries(runs).map(([type, run]) => defineJob({ type, subject: "none", retry: { maxAttempts }, run }));
   const baseOptions = { concurrency: 4, leaseMs: 30_000, pollIntervalMs: 20, perShopConcurrency: 2, logger };
-  const done: JobResult = { kind: "done" };
+  const done: JobOutcome = { kind: "done" };
 
   it("runs each job once, never more than `concurrency` at once nor more than the per-shop limit", async () => {
     const shops = ["a.myshopify.com", "b.myshopify.com", "c.myshopify.com"];
@@ -374,7 +406,7 @@ describe("worker", () => {
     let total = 0;
     let maxTotal = 0;
     const ran: string[] = [];
-    const handler: JobHandler = async (job) => {
+    const handler: JobRun = async (job) => {
       const key = job.shop ?? "(none)";
       current.set(key, (current.get(key) ?? 0) + 1);
       maxPerShop.set(key, Math.max(maxPerShop.get(key) ?? 0, current.get(key)!));
@@ -385,7 +417,7 @@ describe("worker", () => {
       ran.push(job.id);
       return done;
     };
-    const worker = createWorker({ ...baseOptions, handlers: { work: handler } });
+    const worker = createWorker({ ...baseOptions, jobs: jobsOf({ work: handler }) });
     worker.start();
     await waitFor(async () => (await prisma.job.count({ where: { status: "succeeded" } })) === 27, 15_000, "all jobs");
     await worker.stop();
@@ -399,7 +431,7 @@ describe("worker", () => {
 
   it("records each kind of result, treats a throw as a retry and an unknown type as a failure", async () => {
     const holdUntil = new Date(Date.now() + 3_600_000);
-    const handlers: Record<string, JobHandler> = {
+    const handlers: Record<string, JobRun> = {
       ok: async () => done,
       retry: async () => ({ kind: "retry", error: "HyperSKU timed out", retryAfterMs: 30_000 }),
       retryAt: async () => ({ kind: "retry", error: "Shopify throttled", runAt: holdUntil }),
@@ -412,7 +444,7 @@ describe("worker", () => {
     const ids: Record<string, string> = {};
     for (const type of [...Object.keys(handlers), "mystery"]) ids[type] = (await enqueueJob(prisma, { type })).id;
 
-    const worker = createWorker({ ...baseOptions, concurrency: 10, handlers });
+    const worker = createWorker({ ...baseOptions, concurrency: 10, jobs: jobsOf(handlers) });
     expect(await worker.runOnce()).toBe(7);
     expect(await getJob(ids.ok)).toMatchObject({ status: "succeeded" });
     const retried = await getJob(ids.retry);
@@ -434,16 +466,20 @@ describe("worker", () => {
     await claimOne("crashed-1", T0, 1);
     await claimOne("crashed-2", at(10), 1);
     const handler = vi.fn(async () => done);
-    const worker = createWorker({ ...baseOptions, handlers: { ok: handler } });
+    const worker = createWorker({ ...baseOptions, jobs: jobsOf({ ok: handler }, 2) });
     expect(await worker.runOnce()).toBe(1);
     expect(handler).not.toHaveBeenCalled();
-    expect(await getJob(id)).toMatchObject({ status: "failed", attempts: 3, lastError: "Gave up after 2 attempts; the last one did not finish." });
+    expect(await getJob(id)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: "Gave up after 2 attempts; the last one did not finish.",
+    });
   });
 
   it("logs id, type, shop, attempt, duration and result", async () => {
     const { id } = await enqueueJob(prisma, { type: "ok", shop: SHOP, subjectId: "order-9" });
     const from = capturedLogLines.length;
-    await createWorker({ ...baseOptions, handlers: { ok: async () => done } }).runOnce();
+    await createWorker({ ...baseOptions, jobs: jobsOf({ ok: async () => done }) }).runOnce();
     const line = capturedLogLines
       .slice(from)
       .map((text) => JSON.parse(text))
@@ -453,7 +489,7 @@ describe("worker", () => {
   });
 
   it("wakes at once on notify() instead of waiting for the next poll", async () => {
-    const worker = createWorker({ ...baseOptions, pollIntervalMs: 60_000, handlers: { ok: async () => done } });
+    const worker = createWorker({ ...baseOptions, pollIntervalMs: 60_000, jobs: jobsOf({ ok: async () => done }) });
     worker.start();
     await sleep(50);
     const { id } = await enqueueJob(prisma, { type: "ok" });
@@ -465,13 +501,13 @@ describe("worker", () => {
   it("stops gracefully: no new claims, and waits for the running job", async () => {
     let finish!: () => void;
     const started = vi.fn();
-    const handler: JobHandler = async () => {
+    const handler: JobRun = async () => {
       started();
       await new Promise<void>((resolve) => (finish = resolve));
       return done;
     };
     const { id } = await enqueueJob(prisma, { type: "slow" });
-    const worker = createWorker({ ...baseOptions, handlers: { slow: handler } });
+    const worker = createWorker({ ...baseOptions, jobs: jobsOf({ slow: handler }) });
     worker.start();
     await waitFor(() => started.mock.calls.length === 1, 5_000, "the job to start");
 
@@ -489,12 +525,12 @@ describe("worker", () => {
 
   it("after the stop timeout, aborts the handler's signal and leaves the job to its lease", async () => {
     let signal: AbortSignal | undefined;
-    const handler: JobHandler = (_job, context) => {
+    const handler: JobRun = (_job, context) => {
       signal = context.signal;
       return new Promise(() => {});
     };
     const { id } = await enqueueJob(prisma, { type: "stuck" });
-    const worker = createWorker({ ...baseOptions, leaseMs: 60_000, handlers: { stuck: handler } });
+    const worker = createWorker({ ...baseOptions, leaseMs: 60_000, jobs: jobsOf({ stuck: handler }) });
     worker.start();
     await waitFor(() => signal !== undefined, 5_000, "the job to start");
     await worker.stop({ timeoutMs: 50 });
@@ -507,18 +543,18 @@ describe("worker", () => {
   it("keeps a long job's lease alive, and aborts a job whose lease was taken", async () => {
     let signal: AbortSignal | undefined;
     let finish!: () => void;
-    const handler: JobHandler = async (_job, context) => {
+    const handler: JobRun = async (_job, context) => {
       signal = context.signal;
       await new Promise<void>((resolve) => (finish = resolve));
       return done;
     };
     const { id } = await enqueueJob(prisma, { type: "long" });
-    const worker = createWorker({ ...baseOptions, leaseMs: 300, heartbeatIntervalMs: 50, handlers: { long: handler } });
+    const worker = createWorker({ ...baseOptions, leaseMs: 300, heartbeatIntervalMs: 50, jobs: jobsOf({ long: handler }) });
     worker.start();
     await waitFor(() => signal !== undefined, 5_000, "the job to start");
     await sleep(700);
     // Well past the first lease: the heartbeat kept it, so no other worker could take it.
-    const other = createWorker({ ...baseOptions, workerId: "other", handlers: { long: async () => done } });
+    const other = createWorker({ ...baseOptions, workerId: "other", jobs: jobsOf({ long: async () => done }) });
     expect(await other.runOnce()).toBe(0);
     expect(signal!.aborted).toBe(false);
 
@@ -606,26 +642,20 @@ describe("two worker processes on one SQLite file, one killed mid-batch", () => 
     const replacement = startWorker("worker-c");
     await replacement.ready;
 
-    await waitFor(
-      async () => (await prisma.job.count({ where: { status: "succeeded" } })) === JOBS,
-      20_000,
-      "every job to succeed",
-    );
+    await waitFor(async () => (await prisma.job.count({ where: { status: "succeeded" } })) === JOBS, 20_000, "every job to succeed");
     const seconds = (Date.now() - began) / 1000;
     survivor.child.kill("SIGTERM");
     replacement.child.kill("SIGTERM");
     await Promise.all([exited(survivor.child), exited(replacement.child)]);
 
-    const executions = (await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "TestExecution"`)).map(
-      (row): Execution => ({
-        jobId: String(row.jobId),
-        worker: String(row.worker),
-        attempt: Number(row.attempt),
-        startedAt: Number(row.startedAt),
-        endedAt: row.endedAt === null ? null : Number(row.endedAt),
-        leaseUntil: Number(row.leaseUntil),
-      }),
-    );
+    const executions = (await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "TestExecution"`)).map((row): Execution => ({
+      jobId: String(row.jobId),
+      worker: String(row.worker),
+      attempt: Number(row.attempt),
+      startedAt: Number(row.startedAt),
+      endedAt: row.endedAt === null ? null : Number(row.endedAt),
+      leaseUntil: Number(row.leaseUntil),
+    }));
     const byJob = new Map<string, Execution[]>();
     for (const execution of executions) byJob.set(execution.jobId, [...(byJob.get(execution.jobId) ?? []), execution]);
 
@@ -689,7 +719,11 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("the PostgreSQL statements, throug
           : `'${String(value).replace(/'/g, "''")}'`;
   const execute = (statement: Prisma.Sql) =>
     `PREPARE s AS ${statement.text}; EXECUTE s(${statement.values.map(literal).join(", ")}); DEALLOCATE s;`;
-  const ids = (out: string) => out.split("\n").filter((line) => line.includes("|")).map((line) => line.split("|")[0]);
+  const ids = (out: string) =>
+    out
+      .split("\n")
+      .filter((line) => line.includes("|"))
+      .map((line) => line.split("|")[0]);
   const claim = (workerId: string, limit: number, now: Date, filters: { shop?: string | null } = {}) =>
     execute(buildClaimStatement("postgresql", { workerId, limit, leaseMs: 1_000, now, ...filters }));
   const insert = (id: string, input: { uniqueKey?: string; runAt: Date; shop?: string }) =>
@@ -734,9 +768,9 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("the PostgreSQL statements, throug
     expect(psql(claim("C", 10, T0))).toBe("");
 
     expect(ids(psql(claim("C", 10, at(5_000), { shop: "s" }))).sort()).toEqual(["j1", "j2", "j3", "j4", "j5"]);
-    expect(psql(`SELECT string_agg("id" || ':' || "attempts" || ':' || "lockedBy", ' ' ORDER BY "id") FROM "Job" WHERE "status" = 'running'`)).toBe(
-      "j1:2:C j2:2:C j3:2:C j4:2:C j5:2:C",
-    );
+    expect(
+      psql(`SELECT string_agg("id" || ':' || "attempts" || ':' || "lockedBy", ' ' ORDER BY "id") FROM "Job" WHERE "status" = 'running'`),
+    ).toBe("j1:2:C j2:2:C j3:2:C j4:2:C j5:2:C");
     expect(ids(psql(claim("D", 10, at(120_000), { shop: null })))).toEqual(["keyless-1", "keyless-2"]);
   });
 });

@@ -1,4 +1,4 @@
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { cancelOrderAtHypersku } from "~/domain/orders/cancel-at-hypersku.server";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
@@ -30,7 +30,16 @@ const deliver = async (topic: "orders/updated" | "orders/cancelled", body: JsonO
 const requests = (operation: string) => simulator.control.requests().filter((r) => r.operation === operation);
 const simulatorOrder = (id: number) => simulator.control.orders().find((o) => o.orderBaseInfo.orderId === id)!;
 const reload = (id: string) => prisma.order.findUniqueOrThrow({ where: { id } });
-const NEW_ADDRESS = buildRestAddress({ address1: "221B Baker Street", address2: null, city: "London", province: null, province_code: null, country: "United Kingdom", country_code: "GB", zip: "NW1 6XE" });
+const NEW_ADDRESS = buildRestAddress({
+  address1: "221B Baker Street",
+  address2: null,
+  city: "London",
+  province: null,
+  province_code: null,
+  country: "United Kingdom",
+  country_code: "GB",
+  zip: "NW1 6XE",
+});
 
 describe("address changes after sending", () => {
   it("reach HyperSKU before it ships, in a job and not in the webhook, and nothing is written to Shopify", async () => {
@@ -120,11 +129,17 @@ describe("cancellations after sending", () => {
 
   it("are flagged when HyperSKU refuses for another reason", async () => {
     const { payload, order, hyperskuOrderId } = await placeSentOrder(shopify);
-    simulator.control.setFault("cancelOrder", { reject: { status: 40010, message: "Orders paid by balance cannot be cancelled here" }, times: 1 });
+    simulator.control.setFault("cancelOrder", {
+      reject: { status: 40010, message: "Orders paid by balance cannot be cancelled here" },
+      times: 1,
+    });
     await deliver("orders/cancelled", edited(payload, { cancelled_at: "2026-07-14T16:00:00Z" }));
     await drainQueue();
     expect(simulatorOrder(hyperskuOrderId).orderBaseInfo.status).toBe(8);
-    expect(await reload(order.id)).toMatchObject({ flagCode: "cancel_refused", flagReason: expect.stringMatching(/Orders paid by balance cannot be cancelled here/) });
+    expect(await reload(order.id)).toMatchObject({
+      flagCode: "cancel_refused",
+      flagReason: expect.stringMatching(/Orders paid by balance cannot be cancelled here/),
+    });
   });
 });
 
@@ -133,7 +148,10 @@ describe("the merchant's Cancel at HyperSKU", () => {
     const first = await placeSentOrder(shopify);
     expect(await cancelOrderAtHypersku(TEST_SHOP, first.order.id)).toEqual({ ok: true, message: "HyperSKU cancelled the order." });
     expect(simulatorOrder(first.hyperskuOrderId).orderBaseInfo.status).toBe(6);
-    expect(await cancelOrderAtHypersku(TEST_SHOP, first.order.id)).toEqual({ ok: true, message: "HyperSKU has already closed this order." });
+    expect(await cancelOrderAtHypersku(TEST_SHOP, first.order.id)).toEqual({
+      ok: true,
+      message: "HyperSKU has already closed this order.",
+    });
 
     const second = await placeSentOrder(shopify);
     simulator.control.advance(second.hyperskuOrderId, { to: "shipping" });
@@ -142,5 +160,45 @@ describe("the merchant's Cancel at HyperSKU", () => {
     expect((await reload(second.order.id)).hyperskuStatus).toBe(4);
 
     expect(await cancelOrderAtHypersku("other-shop.myshopify.com", second.order.id)).toEqual({ ok: false, message: "Order not found." });
+  });
+});
+
+describe("items refunded or removed after sending", () => {
+  it("tell the merchant at once what HyperSKU still holds and how to correct it, and send HyperSKU nothing", async () => {
+    const { payload, order } = await placeSentOrder(shopify);
+    const [first, second] = payload.line_items as JsonObject[];
+    const before = simulator.control.requests().length;
+
+    // An order edit removes the first line (both units); the second stays.
+    const reduced = edited(payload, { line_items: [{ ...first, current_quantity: 0, fulfillable_quantity: 0 }, second] });
+    await deliver("orders/updated", reduced);
+    await drainQueue();
+
+    const flagged = await reload(order.id);
+    expect(flagged.state).toBe("sent");
+    expect(flagged.flagCode).toBe("items_reduced_after_sending");
+    expect(flagged.flagReason).toBe(
+      `Refunded or removed in Shopify after the order was sent, but HyperSKU still has: 2 × ${String(first.title)} (none wanted now).`,
+    );
+    const events = await prisma.orderEvent.findMany({ where: { orderId: order.id, kind: "items_reduced" } });
+    expect(events).toHaveLength(1);
+    expect(
+      simulator.control
+        .requests()
+        .slice(before)
+        .map((request) => request.operation),
+    ).not.toContain("cancelOrder");
+
+    // The same news again (a later delivery of the same edit) is not a second entry.
+    await deliver("orders/updated", edited(reduced, {}));
+    await drainQueue();
+    expect(await prisma.orderEvent.count({ where: { orderId: order.id, kind: "items_reduced" } })).toBe(1);
+  });
+
+  it("say nothing when Shopify still wants every unit HyperSKU has", async () => {
+    const { payload, order } = await placeSentOrder(shopify);
+    await deliver("orders/updated", edited(payload, { note: "Leave at the door" }));
+    await drainQueue();
+    expect((await reload(order.id)).flagCode).toBeNull();
   });
 });

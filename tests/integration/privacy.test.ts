@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import { getSqliteFilePath } from "~/database-url";
-import prisma from "~/db.server";
+import { getSqliteFilePath } from "~/models/db/database-url";
+import prisma from "~/models/db/client.server";
 import { exportCustomerData } from "~/domain/privacy/data-request.server";
-import { JOB_TYPES } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
+import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
@@ -47,13 +46,22 @@ const ZELDA_TRACES = ["Zelda", "Quixmarrow", "77 Unusual Lane", "Flat 9b", "Snow
 const ADA_TRACES = ["Lovelace", "1600 Amphitheatre Pkwy", "ada@example.com"];
 
 const zeldasOrder = (overrides: JsonObject = {}) => ({
-  overrides: { email: ZELDA.email, contact_email: ZELDA.email, phone: ZELDA.phone, shipping_address: ZELDA.address, billing_address: ZELDA.address, ...overrides },
+  overrides: {
+    email: ZELDA.email,
+    contact_email: ZELDA.email,
+    phone: ZELDA.phone,
+    shipping_address: ZELDA.address,
+    billing_address: ZELDA.address,
+    ...overrides,
+  },
 });
 
 /** Everything the database holds, as text: the SQLite files' bytes, or every PostgreSQL row. */
 async function databaseText(): Promise<string> {
   if (isPostgresRun()) {
-    const tables = await prisma.$queryRawUnsafe<{ tablename: string }[]>("SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = 'public'");
+    const tables = await prisma.$queryRawUnsafe<{ tablename: string }[]>(
+      "SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = 'public'",
+    );
     const rows: string[] = [];
     for (const { tablename } of tables) {
       const result = await prisma.$queryRawUnsafe<{ row: string }[]>(`SELECT row_to_json(t)::text AS row FROM "${tablename}" t`);
@@ -82,7 +90,10 @@ async function storeOrders() {
   await syncNow();
   const unpaid = buildRestOrder(zeldasOrder({ financial_status: "pending" }));
   await callRoute(ordersCreate, createWebhookRequest({ topic: "orders/create", body: unpaid }));
-  simulator.control.setFault("createOrderFromExternal", { reject: { status: 40010, message: "Address 77 Unusual Lane, Snowmoorton is not served" }, times: 1 });
+  simulator.control.setFault("createOrderFromExternal", {
+    reject: { status: 40010, message: "Address 77 Unusual Lane, Snowmoorton is not served" },
+    times: 1,
+  });
   const refused = buildRestOrder(zeldasOrder());
   await callRoute(ordersCreate, createWebhookRequest({ topic: "orders/create", body: refused }));
   await drainQueue();
@@ -108,17 +119,33 @@ describe("customers/redact", () => {
     expect(found(text, ADA_TRACES)).toEqual(ADA_TRACES); // other customers are untouched
 
     const order = await prisma.order.findUniqueOrThrow({ where: { id: shipped.order.id }, include: { events: true, parcels: true } });
-    expect(order).toMatchObject({ name: shipped.order.name, shopifyOrderId: String(shipped.payload.id), hyperskuOrderId: shipped.order.hyperskuOrderId, hyperskuStatus: 4, state: "sent" });
+    expect(order).toMatchObject({
+      name: shipped.order.name,
+      shopifyOrderId: String(shipped.payload.id),
+      hyperskuOrderId: shipped.order.hyperskuOrderId,
+      hyperskuStatus: 4,
+      state: "sent",
+    });
     const snapshot = JSON.parse(order.snapshot);
-    expect(snapshot).toMatchObject({ totalPrice: expect.any(String), email: null, shippingAddress: { countryCode: "GB", city: null, address1: null } });
+    expect(snapshot).toMatchObject({
+      totalPrice: expect.any(String),
+      email: null,
+      shippingAddress: { countryCode: "GB", city: null, address1: null },
+    });
     expect(snapshot.lineItems).toHaveLength(2);
     expect(JSON.parse(order.sentRequest!).shippingAddress).toEqual({ countryCode: "GB", countryName: "United Kingdom" });
     expect(order.parcels[0]).toMatchObject({ fulfillmentState: "created", trackingNumber: expect.any(String) });
-    expect(new Set(order.events.map((e) => e.kind))).toEqual(new Set(["received", "decision", "attempt", "status", "tracking", "fulfillment", "privacy"]));
+    expect(new Set(order.events.map((e) => e.kind))).toEqual(
+      new Set(["received", "decision", "attempt", "status", "tracking", "fulfillment", "privacy"]),
+    );
 
     const refusedRow = await prisma.order.findFirstOrThrow({ where: { shopifyOrderId: String(refused.id) }, include: { events: true } });
     // HyperSKU's refusal quoted her street: the words stay, the street does not; unsent, it stays unsent.
-    expect(refusedRow).toMatchObject({ state: "skipped", stateCode: "customer_redacted", lastError: "Address [redacted], [redacted] is not served" });
+    expect(refusedRow).toMatchObject({
+      state: "skipped",
+      stateCode: "customer_redacted",
+      lastError: "Address [redacted], [redacted] is not served",
+    });
     expect(refusedRow.events.some((e) => e.message?.includes("Address [redacted], [redacted] is not served"))).toBe(true);
     const unpaidRow = await prisma.order.findFirstOrThrow({ where: { shopifyOrderId: String(unpaid.id) } });
     expect(unpaidRow).toMatchObject({ state: "skipped", stateCode: "customer_redacted" });
@@ -162,7 +189,7 @@ describe("customers/data_request", () => {
 
 describe("shop/redact and uninstall", () => {
   it("app/uninstalled stops the shop's queued work and deletes its tokens", async () => {
-    await enqueueJob(prisma, { type: JOB_TYPES.syncOrders, shop: TEST_SHOP, subjectId: TEST_SHOP, uniqueKey: `sync:${TEST_SHOP}`, runAt: new Date(Date.now() + 60_000) });
+    await enqueue(JOB_TYPES.syncOrders, { shop: TEST_SHOP, subjectId: TEST_SHOP, runAt: new Date(Date.now() + 60_000) });
     await deliver(uninstalled, "app/uninstalled", { myshopify_domain: TEST_SHOP });
     expect(await prisma.job.count({ where: { shop: TEST_SHOP, status: "pending" } })).toBe(0);
     expect(await prisma.hyperskuConnection.count()).toBe(0);

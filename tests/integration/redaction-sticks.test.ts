@@ -5,7 +5,7 @@
  * after shop/redact followed by a reinstall. Orders Shopify names that the app has not seen yet
  * are covered too.
  */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { runBackfillStep, startBackfill } from "~/domain/backfill/run-backfill.server";
 import { retryOrder, sendOrderNow } from "~/domain/orders/order-actions.server";
 import { reconcileOrders } from "~/domain/orders/reconcile-orders.server";
@@ -109,16 +109,21 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 /** Every database row that belongs to the order: the record, timeline, parcels, jobs, deliveries. */
 async function rowsOfOrder(shopifyOrderId: string) {
-  const order = await prisma.order.findUnique({ where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId } }, include: { events: true, parcels: true } });
+  const order = await prisma.order.findUnique({
+    where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId } },
+    include: { events: true, parcels: true },
+  });
   const jobs = order ? await prisma.job.findMany({ where: { subjectId: order.id } }) : [];
   const deliveries = await prisma.webhookDelivery.findMany({ where: { shopifyOrderId } });
   return { order, jobs, deliveries };
 }
 
-
 /** What the HyperSKU simulator received (from request number `from` on) or holds that concerns the order or the customer. */
 function hyperskuSawOf(shopifyOrderId: string, from = 0) {
-  const requests = simulator.control.requests().slice(from).filter((entry) => asText(entry.body).includes(shopifyOrderId) || found(asText(entry)).length > 0);
+  const requests = simulator.control
+    .requests()
+    .slice(from)
+    .filter((entry) => asText(entry.body).includes(shopifyOrderId) || found(asText(entry)).length > 0);
   const orders = simulator.control.orders().filter((order) => order.orderBaseInfo.storeOrderId === shopifyOrderId);
   return [...requests, ...orders];
 }
@@ -141,7 +146,12 @@ const redactZelda = (orderIds: (number | string)[]) =>
     customersRedact,
     createWebhookRequest({
       topic: "customers/redact",
-      body: { shop_id: 954889, shop_domain: TEST_SHOP, customer: { id: 191167, email: ZELDA.email, phone: ZELDA.phone }, orders_to_redact: orderIds.map(Number) },
+      body: {
+        shop_id: 954889,
+        shop_domain: TEST_SHOP,
+        customer: { id: 191167, email: ZELDA.email, phone: ZELDA.phone },
+        orders_to_redact: orderIds.map(Number),
+      },
     }),
   );
 
@@ -185,14 +195,23 @@ describe("redaction sticks: webhooks over HTTP to the production server", () => 
 
     // The customer pays, then edits her order; the unseen order arrives paid. All with her data.
     await deliver("orders/paid", { ...unpaid, financial_status: "paid", updated_at: "2026-07-15T09:00:00Z" });
-    await deliver("orders/updated", { ...unpaid, financial_status: "paid", updated_at: "2026-07-15T09:05:00Z", note_attributes: [{ name: "gift", value: "For Zelda" }] });
+    await deliver("orders/updated", {
+      ...unpaid,
+      financial_status: "paid",
+      updated_at: "2026-07-15T09:05:00Z",
+      note_attributes: [{ name: "gift", value: "For Zelda" }],
+    });
     await deliver("orders/paid", unseen);
     await drainQueue();
 
     await expectRedactionStuck(String(unpaid.id), 2);
     await expectRedactionStuck(String(unseen.id), 1);
-    const timeline = (await rowsOfOrder(String(unpaid.id))).order!.events.filter((e) => e.kind === "ignored_redacted").map((e) => e.message);
-    expect(timeline).toEqual(expect.arrayContaining([expect.stringContaining("(orders/paid) after the customer's data was erased; ignored")]));
+    const timeline = (await rowsOfOrder(String(unpaid.id)))
+      .order!.events.filter((e) => e.kind === "ignored_redacted")
+      .map((e) => e.message);
+    expect(timeline).toEqual(
+      expect.arrayContaining([expect.stringContaining("(orders/paid) after the customer's data was erased; ignored")]),
+    );
     expect(found(await readAllRowsAsText())).toEqual([]);
     expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(ada.id)]);
   });
@@ -280,7 +299,11 @@ describe("redaction sticks: the merchant's Send now and Retry", () => {
       expect(await action(TEST_SHOP, row.id)).toEqual({ ok: false, message: expect.stringContaining("erased at Shopify's request") });
     }
     await drainQueue();
-    expect(await prisma.order.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ state: "skipped", stateCode: "customer_redacted", updatedAt: row.updatedAt });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      state: "skipped",
+      stateCode: "customer_redacted",
+      updatedAt: row.updatedAt,
+    });
     expect(hyperskuSawOf(String(order.id))).toEqual([]);
   });
 });
@@ -288,13 +311,29 @@ describe("redaction sticks: the merchant's Send now and Retry", () => {
 describe("redaction sticks: shop/redact, then a reinstall", () => {
   it("keeps the shop's old orders erased and unsent, while new orders go out", async () => {
     const sent = await placeSentOrder(shopify, {
-      overrides: { email: ZELDA.email, contact_email: ZELDA.email, phone: ZELDA.phone, shipping_address: restAddress, billing_address: restAddress },
+      overrides: {
+        email: ZELDA.email,
+        contact_email: ZELDA.email,
+        phone: ZELDA.phone,
+        shipping_address: restAddress,
+        billing_address: restAddress,
+      },
     });
     const unpaid = zeldasRestOrder({ financial_status: "pending" });
     await callRoute(ordersCreate, createWebhookRequest({ topic: "orders/create", body: unpaid }));
 
-    expect((await callRoute(uninstalled, createWebhookRequest({ topic: "app/uninstalled", body: { domain: TEST_SHOP, myshopify_domain: TEST_SHOP } }))).status).toBe(200);
-    expect((await callRoute(shopRedact, createWebhookRequest({ topic: "shop/redact", body: { shop_id: 954889, shop_domain: TEST_SHOP } }))).status).toBe(200);
+    expect(
+      (
+        await callRoute(
+          uninstalled,
+          createWebhookRequest({ topic: "app/uninstalled", body: { domain: TEST_SHOP, myshopify_domain: TEST_SHOP } }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await callRoute(shopRedact, createWebhookRequest({ topic: "shop/redact", body: { shop_id: 954889, shop_domain: TEST_SHOP } })))
+        .status,
+    ).toBe(200);
     await drainQueue();
     const tombstones = await prisma.redactedOrder.findMany({ where: { shop: TEST_SHOP } });
     expect(tombstones.map((t) => t.source)).toEqual(["shop/redact", "shop/redact"]);

@@ -13,13 +13,14 @@
  * The second part checks the job handlers one by one, in process.
  */
 import path from "node:path";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { handleAppInstalled } from "~/domain/shops/install.server";
 import { handleAppUninstalled } from "~/domain/shops/uninstall.server";
 import { forwardOrder } from "~/domain/orders/forward-order.server";
 import { syncShopOrders } from "~/domain/tracking/sync-orders.server";
-import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
+import { JOB_TYPES } from "~/domain/enqueue.server";
 import { scheduleRecurringJobs } from "~/jobs/schedule.server";
+import { jobKey } from "~/queue";
 import { markShopUninstalled } from "~/models/shop.server";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
@@ -107,23 +108,33 @@ describe("reinstall over HTTP, on the production build", () => {
     return payload;
   }
 
-  const atHypersku = (payload: JsonObject) => simulator.control.orders().filter((order) => order.orderBaseInfo.storeOrderId === String(payload.id)).length;
+  const atHypersku = (payload: JsonObject) =>
+    simulator.control.orders().filter((order) => order.orderBaseInfo.storeOrderId === String(payload.id)).length;
 
   it("brings the shop fully back: every order reaches HyperSKU once, sync and fulfillments resume", { timeout: 150_000 }, async () => {
     // Install: the embedded admin's first load exchanges its session token for an offline token.
+    shopify.setShopName(TEST_SHOP, "Ada's Mugs");
     const installed = await openAdmin("/app");
     expect(installed.status).toBe(200);
     // The page's loaders authenticate in parallel, so a first load may exchange more than once.
     const installExchanges = shopifyServer.tokenExchanges.length;
     expect(installExchanges).toBeGreaterThanOrEqual(1);
     expect(await prisma.session.count({ where: { shop: TEST_SHOP, isOnline: false } })).toBe(1);
+    // The install read the shop's name with the new offline token (HyperSKU's storeName).
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).name).toBe("Ada's Mugs");
     await connectShop(simulator);
 
     // An order queued when the uninstall comes: the shop holds orders for an hour (its setting).
     await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { holdMinutes: 60 } });
     const queued = await placeOrder();
-    await poll(() => orderOf(queued), (order) => order.state === "scheduled", "the first order to be queued");
-    expect(await prisma.job.count({ where: { uniqueKey: forwardOrderKey((await orderOf(queued)).id), status: "pending" } })).toBe(1);
+    await poll(
+      () => orderOf(queued),
+      (order) => order.state === "scheduled",
+      "the first order to be queued",
+    );
+    expect(
+      await prisma.job.count({ where: { uniqueKey: jobKey(JOB_TYPES.forwardOrder, (await orderOf(queued)).id), status: "pending" } }),
+    ).toBe(1);
 
     // Uninstall.
     const uninstalled = await send()({
@@ -139,7 +150,11 @@ describe("reinstall over HTTP, on the production build", () => {
 
     // An order arriving while uninstalled is kept, not sent and not dropped.
     const whileUninstalled = await placeOrder();
-    await poll(() => orderOf(whileUninstalled), (order) => order.state === "held", "the order received while uninstalled to be held");
+    await poll(
+      () => orderOf(whileUninstalled),
+      (order) => order.state === "held",
+      "the order received while uninstalled to be held",
+    );
     expect((await orderOf(whileUninstalled)).stateCode).toBe("app_uninstalled"); // reinstall first, then connect
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the worker has had time to run anything due
     expect(simulator.control.orders()).toHaveLength(0);
@@ -172,6 +187,11 @@ describe("reinstall over HTTP, on the production build", () => {
     );
     expect(all.map(atHypersku)).toEqual([1, 1, 1]);
     expect(simulator.control.orders()).toHaveLength(3);
+    const storeNames = simulator.control
+      .requests()
+      .filter((request) => request.operation === "createOrderFromExternal")
+      .map((request) => (request.body as { storeName?: string }).storeName);
+    expect(new Set(storeNames)).toEqual(new Set(["Ada's Mugs"]));
     expect(await succeededWithoutSending()).toEqual([]);
     const dashboard = await openAdmin("/app");
     expect(dashboard.html).toMatch(/>Connected</);
@@ -179,7 +199,11 @@ describe("reinstall over HTTP, on the production build", () => {
 
     // Sync resumes through the scheduler, and a parcel shipped at HyperSKU becomes a fulfillment.
     await scheduleRecurringJobs();
-    await poll(() => orderOf(queued), (order) => order.lastSyncedAt !== null, "the first sync after reconnecting");
+    await poll(
+      () => orderOf(queued),
+      (order) => order.lastSyncedAt !== null,
+      "the first sync after reconnecting",
+    );
     const shipped = await orderOf(queued);
     simulator.control.advance(Number(shipped.hyperskuOrderId), { to: "shipping" });
     await makeOrdersDue();
@@ -191,7 +215,12 @@ describe("reinstall over HTTP, on the production build", () => {
     );
     const fulfillments = shopify.fulfillments.filter((fulfillment) => fulfillment.shop === TEST_SHOP);
     expect(fulfillments).toHaveLength(1);
-    expect(fulfillments[0]).toMatchObject({ id: parcel!.shopifyFulfillmentId, createdBy: "app", orderId: orderGidOf(queued), trackingInfo: { number: parcel!.trackingNumber } });
+    expect(fulfillments[0]).toMatchObject({
+      id: parcel!.shopifyFulfillmentId,
+      createdBy: "app",
+      orderId: orderGidOf(queued),
+      trackingInfo: { number: parcel!.trackingNumber },
+    });
     expect((await orderOf(queued)).hyperskuStatus).toBe(4);
     expect(await succeededWithoutSending()).toEqual([]);
     expect(simulator.control.orders()).toHaveLength(3);
@@ -275,7 +304,11 @@ describe("jobs while the app is uninstalled", () => {
     expect(await orderOf(payload)).toMatchObject({ state: "held", createOutcomeUnknown: true });
 
     // The customer cancels while the app is uninstalled: HyperSKU may still have the order.
-    await deliver("orders/cancelled", { ...payload, cancelled_at: new Date().toISOString(), updated_at: new Date(Date.now() + 1_000).toISOString() });
+    await deliver("orders/cancelled", {
+      ...payload,
+      cancelled_at: new Date().toISOString(),
+      updated_at: new Date(Date.now() + 1_000).toISOString(),
+    });
     expect((await orderOf(payload)).state).not.toBe("cancelled");
     await reinstall();
     await connectShop(simulator);
@@ -292,16 +325,25 @@ describe("jobs while the app is uninstalled", () => {
   it("address changes and cancellations wait while uninstalled and reach HyperSKU after reinstall and reconnect", async () => {
     const moved = await placeSentOrder(shopify);
     const cancelled = await placeSentOrder(shopify);
-    const later = (payload: JsonObject, changes: JsonObject) => ({ ...payload, updated_at: new Date(Date.now() + 60_000).toISOString(), ...changes });
+    const later = (payload: JsonObject, changes: JsonObject) => ({
+      ...payload,
+      updated_at: new Date(Date.now() + 60_000).toISOString(),
+      ...changes,
+    });
     // Shopify's updates arrive just before the uninstall; their jobs have not run yet.
-    await deliver("orders/updated", later(moved.payload, { shipping_address: { ...(moved.payload.shipping_address as JsonObject), address1: "221B Baker Street" } }));
+    await deliver(
+      "orders/updated",
+      later(moved.payload, { shipping_address: { ...(moved.payload.shipping_address as JsonObject), address1: "221B Baker Street" } }),
+    );
     await deliver("orders/cancelled", later(cancelled.payload, { cancelled_at: new Date().toISOString(), cancel_reason: "customer" }));
 
     await handleAppUninstalled(TEST_SHOP);
     await drainQueue();
     expect(requests("updateOrderAddress")).toHaveLength(0);
     expect(requests("cancelOrder")).toHaveLength(0);
-    const waiting = await prisma.job.findMany({ where: { type: { in: [JOB_TYPES.changeAddress, JOB_TYPES.cancelAtHypersku] }, status: "pending" } });
+    const waiting = await prisma.job.findMany({
+      where: { type: { in: [JOB_TYPES.changeAddress, JOB_TYPES.cancelAtHypersku] }, status: "pending" },
+    });
     expect(waiting).toHaveLength(2);
     for (const job of waiting) {
       expect(job.lastError).toMatch(/uninstalled/);
@@ -339,11 +381,15 @@ describe("jobs while the app is uninstalled", () => {
     await placeSentOrder(shopify);
     await handleAppUninstalled(TEST_SHOP);
     await scheduleRecurringJobs();
-    expect(await prisma.job.count({ where: { type: { in: [JOB_TYPES.syncOrders, JOB_TYPES.reconcileOrders] }, status: "pending" } })).toBe(0);
+    expect(await prisma.job.count({ where: { type: { in: [JOB_TYPES.syncOrders, JOB_TYPES.reconcileOrders] }, status: "pending" } })).toBe(
+      0,
+    );
 
     await reinstall();
     await scheduleRecurringJobs();
-    expect(await prisma.job.count({ where: { type: { in: [JOB_TYPES.syncOrders, JOB_TYPES.reconcileOrders] }, status: "pending" } })).toBe(0);
+    expect(await prisma.job.count({ where: { type: { in: [JOB_TYPES.syncOrders, JOB_TYPES.reconcileOrders] }, status: "pending" } })).toBe(
+      0,
+    );
 
     await connectShop(simulator);
     await scheduleRecurringJobs();

@@ -4,9 +4,9 @@
  * reaches the logs at any level (tests log at trace into memory).
  */
 import fs from "node:fs";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
-import { capturedLogLines } from "~/logger.server";
+import { capturedLogLines } from "../support/logs";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { connectShop, installShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
@@ -20,15 +20,16 @@ import { buildWebhookPayload } from "../support/webhook-payloads";
 const webhookRoutes = fs
   .readdirSync("app/routes")
   .filter((file) => file.startsWith("webhooks."))
-  .map((file) => ({ file, topic: file.replace(/^webhooks\./, "").replace(/\.tsx?$/, "").replace(".", "/") }));
+  .map((file) => ({
+    file,
+    topic: file
+      .replace(/^webhooks\./, "")
+      .replace(/\.tsx?$/, "")
+      .replace(".", "/"),
+  }));
 
 async function countAllRows() {
-  const counts = await Promise.all([
-    prisma.webhookDelivery.count(),
-    prisma.order.count(),
-    prisma.job.count(),
-    prisma.orderEvent.count(),
-  ]);
+  const counts = await Promise.all([prisma.webhookDelivery.count(), prisma.order.count(), prisma.job.count(), prisma.orderEvent.count()]);
   return counts.reduce((sum, n) => sum + n, 0);
 }
 
@@ -77,7 +78,11 @@ describe("logs", () => {
       zip: "67000",
     };
     const payload = buildRestOrder({
-      overrides: { email: "zorawarina.q@example.org", contact_email: "zorawarina.q@example.org", shipping_address: buildRestAddress(personal) },
+      overrides: {
+        email: "zorawarina.q@example.org",
+        contact_email: "zorawarina.q@example.org",
+        shipping_address: buildRestAddress(personal),
+      },
     });
     const response = await callRoute(
       (await import("~/routes/webhooks.orders.create")).action,

@@ -11,10 +11,10 @@
  */
 import path from "node:path";
 import { Session } from "@shopify/shopify-api";
-import prisma from "~/db.server";
-import { openSecret, sealSecret } from "~/domain/connection/token-crypto.server";
+import prisma from "~/models/db/client.server";
+import { openSecret, sealSecret } from "~/lib/token-crypto.server";
 import { isSealedToken } from "~/integrations/shopify/sealed-session-storage.server";
-import { capturedLogLines } from "~/logger.server";
+import { capturedLogLines } from "../support/logs";
 import { sessionStorage, unauthenticated } from "~/shopify.server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
@@ -29,7 +29,6 @@ const ACCESS = "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";
 const REFRESH = "shprt_5e55101d1111aaaabbbbccccddddeeee";
 const RETIRED_KEY = { id: "retired", key: Buffer.alloc(32, 9) };
 
-
 const sessionRow = () => prisma.session.findUniqueOrThrow({ where: { id: OFFLINE_ID } });
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
@@ -40,7 +39,17 @@ beforeEach(async () => {
 describe("Shopify session tokens at rest", () => {
   it("are sealed in the Session row, bound to the shop and column, and reach the library plain", async () => {
     await sessionStorage.storeSession(
-      new Session({ id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", expires: inAnHour(), accessToken: ACCESS, refreshToken: REFRESH, refreshTokenExpires: inAnHour() }),
+      new Session({
+        id: OFFLINE_ID,
+        shop: TEST_SHOP,
+        state: "",
+        isOnline: false,
+        scope: "read_orders",
+        expires: inAnHour(),
+        accessToken: ACCESS,
+        refreshToken: REFRESH,
+        refreshTokenExpires: inAnHour(),
+      }),
     );
 
     const row = await sessionRow();
@@ -57,7 +66,9 @@ describe("Shopify session tokens at rest", () => {
   });
 
   it("reads a plain row stored before sealing, and seals it on that first use", async () => {
-    await prisma.session.create({ data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: ACCESS } });
+    await prisma.session.create({
+      data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: ACCESS },
+    });
 
     const { session } = await unauthenticated.admin(TEST_SHOP);
     expect(session.accessToken).toBe(ACCESS);
@@ -69,12 +80,18 @@ describe("Shopify session tokens at rest", () => {
 
   it("treats a row sealed under a key no longer configured as missing: a clear error and a log line naming the cause", async () => {
     const sealed = sealSecret(ACCESS, { shop: TEST_SHOP, field: "Session.accessToken" }, [RETIRED_KEY]);
-    await prisma.session.create({ data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: sealed } });
+    await prisma.session.create({
+      data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: sealed },
+    });
     capturedLogLines.length = 0;
 
     await expect(unauthenticated.admin(TEST_SHOP)).rejects.toThrow(`Could not find a session for shop ${TEST_SHOP}`);
     const logged = capturedLogLines.map((line) => JSON.parse(line)).find((entry) => entry.msg?.includes("cannot be opened"));
-    expect(logged).toMatchObject({ level: 50, shop: TEST_SHOP, reason: expect.stringContaining('key "retired" is not configured in TOKEN_ENCRYPTION_KEYS') });
+    expect(logged).toMatchObject({
+      level: 50,
+      shop: TEST_SHOP,
+      reason: expect.stringContaining('key "retired" is not configured in TOKEN_ENCRYPTION_KEYS'),
+    });
     // The row is left for the next token exchange to replace, not rewritten with anything.
     expect((await sessionRow()).accessToken).toBe(sealed);
   });
@@ -104,7 +121,8 @@ describe("Shopify session tokens at rest, over HTTP on the production build", ()
     await shopifyServer?.close();
   });
 
-  const issuedTokens = () => shopifyServer.tokenExchanges.filter((exchange) => exchange.shop === TEST_SHOP).map((exchange) => exchange.accessToken);
+  const issuedTokens = () =>
+    shopifyServer.tokenExchanges.filter((exchange) => exchange.shop === TEST_SHOP).map((exchange) => exchange.accessToken);
 
   /** "Send past orders" counts a range: an Admin API call with the shop's offline token, from the page's action. */
   async function countPastOrders() {
@@ -113,7 +131,10 @@ describe("Shopify session tokens at rest, over HTTP on the production build", ()
       headers: { Authorization: `Bearer ${await createSessionToken(TEST_SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
       body: new URLSearchParams({ intent: "count", from: "2026-07-01", to: "2026-07-10" }),
     });
-    return { status: response.status, body: response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text() };
+    return {
+      status: response.status,
+      body: response.headers.get("content-type")?.includes("json") ? await response.json() : await response.text(),
+    };
   }
 
   it("after install the row holds only sealed tokens, and Shopify receives the token it issued", async () => {
@@ -139,7 +160,9 @@ describe("Shopify session tokens at rest, over HTTP on the production build", ()
 
   it("a plain row stored before sealing still calls Shopify with its token, and is sealed on that first use", async () => {
     const legacy = "shpat_1e9acy00000000000000000000000000";
-    await prisma.session.create({ data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: legacy } });
+    await prisma.session.create({
+      data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: legacy },
+    });
     shopifyServer.grantAccessToken(TEST_SHOP, legacy);
     const exchangesBefore = shopifyServer.tokenExchanges.length;
     const checksBefore = shopifyServer.accessTokenChecks.length;
@@ -158,7 +181,9 @@ describe("Shopify session tokens at rest, over HTTP on the production build", ()
   it("a row sealed under a key no longer configured is logged and replaced by token exchange; the call succeeds", async () => {
     const lost = "shpat_10570000000000000000000000000000";
     const sealed = sealSecret(lost, { shop: TEST_SHOP, field: "Session.accessToken" }, [RETIRED_KEY]);
-    await prisma.session.create({ data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: sealed } });
+    await prisma.session.create({
+      data: { id: OFFLINE_ID, shop: TEST_SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: sealed },
+    });
     const exchangesBefore = shopifyServer.tokenExchanges.length;
     const checksBefore = shopifyServer.accessTokenChecks.length;
 

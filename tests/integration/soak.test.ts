@@ -13,7 +13,7 @@
  * customer's data nowhere in the database and none of their orders sent.
  */
 import path from "node:path";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { retryOrder } from "~/domain/orders/order-actions.server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
@@ -46,7 +46,14 @@ async function poll(condition: () => Promise<boolean>, timeoutMs: number, what: 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The customer who asks to be forgotten midway; every detail is unusual enough to search for. */
-const REDACTED = { email: "yolanda.vexbridge@example.net", phone: "+44 7700 900456", first: "Yolanda", last: "Vexbridge", address1: "12 Quillfeather Row", city: "Marrowdale" };
+const REDACTED = {
+  email: "yolanda.vexbridge@example.net",
+  phone: "+44 7700 900456",
+  first: "Yolanda",
+  last: "Vexbridge",
+  address1: "12 Quillfeather Row",
+  city: "Marrowdale",
+};
 const REDACTED_TRACES = ["Yolanda", "Vexbridge", "Quillfeather", "Marrowdale", "7700 900456"];
 
 function redactedCustomersOrder(): JsonObject {
@@ -134,11 +141,17 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
     const events: string[] = [];
 
     async function redactCustomerMidway() {
-      for (const order of redactedOrders.slice(0, 2)) statuses.push((await send({ topic: "orders/create", shop: TEST_SHOP, body: { ...order, financial_status: "pending" } })).status);
+      for (const order of redactedOrders.slice(0, 2))
+        statuses.push((await send({ topic: "orders/create", shop: TEST_SHOP, body: { ...order, financial_status: "pending" } })).status);
       const redact = await send({
         topic: "customers/redact",
         shop: TEST_SHOP,
-        body: { shop_id: 954889, shop_domain: TEST_SHOP, customer: { id: 77001, email: REDACTED.email, phone: REDACTED.phone }, orders_to_redact: redactedOrders.map((order) => order.id) },
+        body: {
+          shop_id: 954889,
+          shop_domain: TEST_SHOP,
+          customer: { id: 77001, email: REDACTED.email, phone: REDACTED.phone },
+          orders_to_redact: redactedOrders.map((order) => order.id),
+        },
       });
       expect(redact.status).toBe(200);
       // Later versions (paid) and first deliveries of the named orders: none may be stored or sent.
@@ -147,7 +160,11 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
     }
 
     async function reinstallMidway() {
-      const uninstall = await send({ topic: "app/uninstalled", shop: TEST_SHOP, body: { id: 548380009, domain: TEST_SHOP, myshopify_domain: TEST_SHOP } });
+      const uninstall = await send({
+        topic: "app/uninstalled",
+        shop: TEST_SHOP,
+        body: { id: 548380009, domain: TEST_SHOP, myshopify_domain: TEST_SHOP },
+      });
       expect(uninstall.status).toBe(200);
       events.push(`uninstalled after ${next} orders`);
       await sleep(2_000); // orders keep arriving while the app is uninstalled
@@ -164,16 +181,29 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
         const payload = payloads[index];
         if (index % 25 === 0) {
           // Out of order: a newer update first, then the original create.
-          statuses.push((await send({ topic: "orders/updated", shop: TEST_SHOP, body: { ...payload, updated_at: "2026-07-14T18:00:00Z" } })).status);
+          statuses.push(
+            (await send({ topic: "orders/updated", shop: TEST_SHOP, body: { ...payload, updated_at: "2026-07-14T18:00:00Z" } })).status,
+          );
         }
         const first = await send({ topic: "orders/create", shop: TEST_SHOP, body: payload });
         statuses.push(first.status);
-        if (index % 10 === 0) statuses.push((await send({ topic: "orders/create", shop: TEST_SHOP, body: payload, webhookId: first.webhookId, eventId: first.eventId })).status);
+        if (index % 10 === 0)
+          statuses.push(
+            (await send({ topic: "orders/create", shop: TEST_SHOP, body: payload, webhookId: first.webhookId, eventId: first.eventId }))
+              .status,
+          );
         if (!milestones.refused && index >= ORDERS * 0.3) {
           milestones.refused = true;
           paused = true;
-          simulator.control.setFault("createOrderFromExternal", { reject: { status: 403, httpStatus: 403, message: "This SKU is not authorised for your store" }, times: REFUSED_WITH_403 });
-          await poll(async () => (await prisma.order.count({ where: { stateCode: "hypersku_rejected" } })) >= REFUSED_WITH_403, 30_000, "the 403 refusals");
+          simulator.control.setFault("createOrderFromExternal", {
+            reject: { status: 403, httpStatus: 403, message: "This SKU is not authorised for your store" },
+            times: REFUSED_WITH_403,
+          });
+          await poll(
+            async () => (await prisma.order.count({ where: { stateCode: "hypersku_rejected" } })) >= REFUSED_WITH_403,
+            30_000,
+            "the 403 refusals",
+          );
           paused = false;
           events.push(`${REFUSED_WITH_403} creates refused with 403 after ${next} orders`);
         }
@@ -208,12 +238,25 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
     for (const order of refused) expect((await retryOrder(TEST_SHOP, order.id)).ok).toBe(true);
 
     const expected = new Set(payloads.map((payload) => String(payload.id)));
-    await poll(async () => (await prisma.order.count({ where: { state: "sent", shopifyOrderId: { in: [...expected] } } })) === ORDERS, 200_000, "every order sent").catch(async (error) => {
+    await poll(
+      async () => (await prisma.order.count({ where: { state: "sent", shopifyOrderId: { in: [...expected] } } })) === ORDERS,
+      200_000,
+      "every order sent",
+    ).catch(async (error) => {
       const left = await prisma.order.groupBy({ by: ["state", "stateCode"], where: { state: { not: "sent" } }, _count: true });
       const jobs = await prisma.job.groupBy({ by: ["type", "status"], _count: true });
-      const stuck = await prisma.order.findMany({ where: { state: { notIn: ["sent", "skipped"] } }, take: 3, include: { events: { orderBy: { at: "asc" } } } });
-      for (const order of stuck) console.log(`soak: ${order.name} ${order.state}/${order.stateCode} created ${order.createdAt.toISOString()}: ${order.events.map((e) => `${e.at.toISOString()} ${e.kind}/${e.outcome ?? ""} ${e.message ?? ""}`).join(" | ")}`);
-      console.log(`soak: not sent: ${JSON.stringify(left)}; jobs: ${JSON.stringify(jobs)}; ${events.join("; ")}\n${workers.map((w) => w.output().slice(-2000)).join("\n")}`);
+      const stuck = await prisma.order.findMany({
+        where: { state: { notIn: ["sent", "skipped"] } },
+        take: 3,
+        include: { events: { orderBy: { at: "asc" } } },
+      });
+      for (const order of stuck)
+        console.log(
+          `soak: ${order.name} ${order.state}/${order.stateCode} created ${order.createdAt.toISOString()}: ${order.events.map((e) => `${e.at.toISOString()} ${e.kind}/${e.outcome ?? ""} ${e.message ?? ""}`).join(" | ")}`,
+        );
+      console.log(
+        `soak: not sent: ${JSON.stringify(left)}; jobs: ${JSON.stringify(jobs)}; ${events.join("; ")}\n${workers.map((w) => w.output().slice(-2000)).join("\n")}`,
+      );
       throw error;
     });
     clearInterval(chaos);
@@ -229,7 +272,10 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
     expect(payloads.every((payload) => perOrder.get(String(payload.id)) === 1)).toBe(true);
     expect(await prisma.order.count({ where: { state: "sent", hyperskuOrderId: null } })).toBe(0);
     // None stuck: every order is sent, except the redacted customer's, which are skipped with the reason.
-    const notSent = await prisma.order.findMany({ where: { state: { not: "sent" } }, select: { shopifyOrderId: true, state: true, stateCode: true } });
+    const notSent = await prisma.order.findMany({
+      where: { state: { not: "sent" } },
+      select: { shopifyOrderId: true, state: true, stateCode: true },
+    });
     expect(notSent.map((order) => `${order.state}/${order.stateCode}`)).toEqual(redactedOrders.map(() => "skipped/customer_redacted"));
     expect(await prisma.job.count({ where: { status: { in: ["pending", "running"] }, type: "forward_order" } })).toBe(0);
 

@@ -2,24 +2,35 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "@prisma/client";
 import type { SqlDriverAdapter, SqlQuery } from "@prisma/driver-adapter-utils";
-import { getSqliteFilePath } from "~/database-url";
-import prisma from "~/db.server";
+import { getSqliteFilePath } from "~/models/db/database-url";
+import prisma from "~/models/db/client.server";
 import { isStorageFault } from "~/models/storage-fault";
-import { createSqliteAdapter } from "~/sqlite-adapter.server";
+import { createSqliteAdapter } from "~/models/db/sqlite-adapter.server";
 import { resetDatabase } from "../support/database";
 import { canMountTmpfs, mountTmpfs, type Tmpfs } from "../support/tmpfs";
 
 beforeEach(resetDatabase);
 
 const databaseFile = () => getSqliteFilePath(process.env.DATABASE_URL!);
-const sql = (text: string, args: unknown[] = []): SqlQuery => ({ sql: text, args, argTypes: args.map(() => ({ scalarType: "string", arity: "scalar" })) });
-const insertShop = (domain: string) => sql(`INSERT INTO "Shop" ("domain", "updatedAt") VALUES (?, '2026-01-01T00:00:00.000+00:00')`, [domain]);
+const sql = (text: string, args: unknown[] = []): SqlQuery => ({
+  sql: text,
+  args,
+  argTypes: args.map(() => ({ scalarType: "string", arity: "scalar" })),
+});
+const insertShop = (domain: string) =>
+  sql(`INSERT INTO "Shop" ("domain", "updatedAt") VALUES (?, '2026-01-01T00:00:00.000+00:00')`, [domain]);
 const microtasks = async (n: number) => {
   for (let i = 0; i < n; i++) await Promise.resolve();
 };
 /** Resolves with "hang" if `promise` has not settled within `ms`. */
 const within = <T>(promise: Promise<T>, ms = 2_000) =>
-  Promise.race([promise.then((value) => ({ value }), (error: unknown) => ({ error })), new Promise<"hang">((resolve) => setTimeout(() => resolve("hang"), ms))]);
+  Promise.race([
+    promise.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+    new Promise<"hang">((resolve) => setTimeout(() => resolve("hang"), ms)),
+  ]);
 
 describe("the SQLite adapter shared by everything in one process", () => {
   it("keeps a write made outside a transaction when another caller's transaction rolls back", async () => {
@@ -168,7 +179,9 @@ describe("storage faults on SQLite (issue 14, item 9)", () => {
       expect(await within(client.shop.count())).toEqual({ value: 1 });
 
       disk.free();
-      expect(await within(client.$transaction((tx) => tx.shop.create({ data: { domain: "freed.myshopify.com" } })))).toHaveProperty("value");
+      expect(await within(client.$transaction((tx) => tx.shop.create({ data: { domain: "freed.myshopify.com" } })))).toHaveProperty(
+        "value",
+      );
       expect(await within(client.shop.create({ data: { domain: "freed-2.myshopify.com" } }))).toHaveProperty("value");
       expect((await client.shop.findMany()).map((shop) => shop.domain).sort()).toEqual([
         "before.myshopify.com",

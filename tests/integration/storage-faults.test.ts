@@ -10,14 +10,15 @@ import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "@prisma/client";
-import { getSqliteFilePath } from "~/database-url";
-import prisma from "~/db.server";
-import { enqueueJob } from "~/jobs/queue.server";
-import { createWorker, type JobHandler } from "~/jobs/worker.server";
-import { capturedLogLines, logger } from "~/logger.server";
+import { getSqliteFilePath } from "~/models/db/database-url";
+import prisma from "~/models/db/client.server";
+import { createWorker, defineJob, type JobRun } from "~/queue";
+import { enqueueJob } from "~/queue/queue.server";
+import { logger } from "~/logger.server";
+import { capturedLogLines } from "../support/logs";
 import { isStorageFault } from "~/models/storage-fault";
-import { createPostgresAdapter } from "~/postgres-adapter.server";
-import { createSqliteAdapter } from "~/sqlite-adapter.server";
+import { createPostgresAdapter } from "~/models/db/postgres-adapter.server";
+import { createSqliteAdapter } from "~/models/db/sqlite-adapter.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { installShop } from "../support/connected-shop";
@@ -209,7 +210,9 @@ describe.runIf(isPostgresRun())("PostgreSQL connections lost mid-transaction", (
         .catch((error: unknown) => error);
       await isOpen;
       await withAdminConnection((client) =>
-        client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction'", [databaseName()]),
+        client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction'", [
+          databaseName(),
+        ]),
       );
       expect(isStorageFault(await killed)).toBe(true);
     }
@@ -252,7 +255,7 @@ describe("the job worker through storage faults (issue 14, item 9)", () => {
     let releaseLong!: () => void;
     const longRunning = new Promise<void>((resolve) => (releaseLong = resolve));
     const ran: string[] = [];
-    const handlers: Record<string, JobHandler> = {
+    const handlers: Record<string, JobRun> = {
       long: async (job) => {
         await longRunning;
         ran.push(job.subjectId!);
@@ -263,18 +266,34 @@ describe("the job worker through storage faults (issue 14, item 9)", () => {
         return { kind: "done" };
       },
     };
-    const worker = createWorker({ handlers, concurrency: 2, leaseMs: 15_000, heartbeatIntervalMs: 50, pollIntervalMs: 20, perShopConcurrency: 2, logger });
+    const worker = createWorker({
+      jobs: Object.entries(handlers).map(([type, run]) => defineJob({ type, subject: "none", retry: { maxAttempts: 12 }, run })),
+      concurrency: 2,
+      leaseMs: 15_000,
+      heartbeatIntervalMs: 50,
+      pollIntervalMs: 20,
+      perShopConcurrency: 2,
+      logger,
+    });
     const { id: longId } = await enqueueJob(prisma, { type: "long", subjectId: "long" });
     // Due only once the database refuses writes: its claims will fail.
     await enqueueJob(prisma, { type: "quick", subjectId: "quick", runAt: new Date(Date.now() + 400) });
     capturedLogLines.length = 0;
     worker.start();
     try {
-      await waitFor(async () => (await prisma.job.findUniqueOrThrow({ where: { id: longId } })).status === "running", 5_000, "the long job to start");
+      await waitFor(
+        async () => (await prisma.job.findUniqueOrThrow({ where: { id: longId } })).status === "running",
+        5_000,
+        "the long job to start",
+      );
 
       const readOnly = await setDatabaseReadOnly(true);
       try {
-        await waitFor(async () => logLines("claiming jobs failed").length >= 2 && logLines("lease heartbeat failed").length >= 2, 8_000, "failed claims and heartbeats");
+        await waitFor(
+          async () => logLines("claiming jobs failed").length >= 2 && logLines("lease heartbeat failed").length >= 2,
+          8_000,
+          "failed claims and heartbeats",
+        );
       } finally {
         await readOnly.restore();
       }

@@ -1,7 +1,7 @@
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { fulfillOrderParcels } from "~/domain/tracking/fulfill-parcels.server";
 import { getNextShopSyncAt, syncOrderNow, syncShopOrders } from "~/domain/tracking/sync-orders.server";
-import { JOB_TYPES } from "~/jobs/job-types";
+import { JOB_TYPES } from "~/domain/enqueue.server";
 import { scheduleRecurringJobs } from "~/jobs/schedule.server";
 import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import type { HyperskuSimulator, Order as SimulatorOrder } from "../../simulators/hypersku/server";
@@ -52,6 +52,33 @@ describe("status sync", () => {
     expect(simulator.control.requests().filter((r) => r.operation === "getOrdersStatus").length).toBe(3);
   });
 
+  it("keeps HyperSKU's view of the order current when its status moves, not the frozen create answer", async () => {
+    const { order } = await placeSentOrder(shopify);
+    const storedStatus = async () => {
+      const stored = (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).hyperskuResponse;
+      return (JSON.parse(stored!) as { orderBaseInfo: { status: number } }).orderBaseInfo.status;
+    };
+    expect(await storedStatus()).toBe(8); // the create answer: Pending Sourcing
+    const lookups = () => simulator.control.requests().filter((r) => r.operation === "getOrdersByExternalOrderId").length;
+
+    simulator.control.advance(Number(order.hyperskuOrderId), { to: "ready to ship" });
+    const before = lookups();
+    await syncNow();
+    expect(await storedStatus()).toBe(3);
+    expect(lookups()).toBe(before + 1);
+
+    await syncNow(); // nothing moved: no lookup
+    expect(lookups()).toBe(before + 1);
+
+    // A failed lookup keeps the copy the app has and does not fail the sync.
+    simulator.control.advance(Number(order.hyperskuOrderId), { to: "shipping" });
+    simulator.control.setFault("getOrdersByExternalOrderId", { errorRate: 1 });
+    await syncNow();
+    const synced = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(synced.hyperskuStatus).toBe(4);
+    expect(await storedStatus()).toBe(3);
+  });
+
   it("tries again later when HyperSKU is briefly unavailable", async () => {
     const { order, hyperskuOrderId } = await placeSentOrder(shopify);
     simulator.control.advance(hyperskuOrderId, { to: "processing" });
@@ -91,7 +118,9 @@ describe("Shopify fulfillments from HyperSKU parcels", () => {
     expect(appCalls("FulfillmentCreate")).toHaveLength(1);
     const [fulfillment] = shopify.fulfillments;
     expect(fulfillment.orderId).toBe(orderGidOf(payload));
-    expect(unitsOf(fulfillment.lineItems)).toEqual(unitsOf(parcel.shippingItems.map((i) => ({ lineItemId: i.storeOrderLineItemId, quantity: i.num }))));
+    expect(unitsOf(fulfillment.lineItems)).toEqual(
+      unitsOf(parcel.shippingItems.map((i) => ({ lineItemId: i.storeOrderLineItemId, quantity: i.num }))),
+    );
     expect(fulfillment.trackingInfo).toEqual({ company: parcel.trackingCompany, number: parcel.trackingNumber, url: null }); // a carrier Shopify knows: it links it
     expect(fulfillment.notifyCustomer).toBe(true);
     expect(shopify.fulfillmentOrders(TEST_SHOP, orderGidOf(payload))[0].status).toBe("CLOSED");
@@ -115,7 +144,9 @@ describe("Shopify fulfillments from HyperSKU parcels", () => {
     expect(shopify.fulfillments).toHaveLength(2);
     for (const parcel of parcels) {
       const made = shopify.fulfillments.find((f) => f.trackingInfo.number === parcel.trackingNumber)!;
-      expect(unitsOf(made.lineItems)).toEqual(unitsOf(parcel.shippingItems.map((i) => ({ lineItemId: i.storeOrderLineItemId, quantity: i.num }))));
+      expect(unitsOf(made.lineItems)).toEqual(
+        unitsOf(parcel.shippingItems.map((i) => ({ lineItemId: i.storeOrderLineItemId, quantity: i.num }))),
+      );
     }
     expect((await prisma.parcel.findMany({ where: { orderId: order.id } })).map((p) => p.fulfillmentState)).toEqual(["created", "created"]);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).hyperskuStatus).toBe(14);
@@ -139,7 +170,11 @@ describe("Shopify fulfillments from HyperSKU parcels", () => {
     expect(shopify.fulfillments[0].trackingInfo).toEqual({ company: "USPS", number: "9400111899223197428490", url: null });
     expect(shopify.fulfillments[0].trackingUpdates[0].notifyCustomer).toBe(false);
     const [row] = await prisma.parcel.findMany({ where: { orderId: order.id } });
-    expect(row).toMatchObject({ fulfillmentState: "created", trackingNumber: "9400111899223197428490", syncedTracking: "USPS|9400111899223197428490|" });
+    expect(row).toMatchObject({
+      fulfillmentState: "created",
+      trackingNumber: "9400111899223197428490",
+      syncedTracking: "USPS|9400111899223197428490|",
+    });
     const events = await eventsOf(order.id);
     expect(events.filter((e) => e.kind === "tracking" && e.outcome === "changed")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "fulfillment" && e.outcome === "tracking_updated")).toHaveLength(1);
@@ -160,7 +195,10 @@ describe("Shopify fulfillments from HyperSKU parcels", () => {
   it("shows Shopify's userErrors on the parcel and the order, and tries again when the merchant refreshes", async () => {
     const { order, hyperskuOrderId } = await placeSentOrder(shopify);
     simulator.control.advance(hyperskuOrderId, { to: "shipping" });
-    shopify.rejectNext.push({ operation: "FulfillmentCreate", userErrors: [{ field: ["fulfillment"], message: "Location is not active." }] });
+    shopify.rejectNext.push({
+      operation: "FulfillmentCreate",
+      userErrors: [{ field: ["fulfillment"], message: "Location is not active." }],
+    });
     await syncNow();
 
     const [failed] = await prisma.parcel.findMany({ where: { orderId: order.id } });
@@ -224,7 +262,9 @@ describe("not fighting the merchant", () => {
     simulator.control.advance(hyperskuOrderId, { to: "shipping" });
     await syncNow();
     expect(shopify.fulfillments).toHaveLength(0);
-    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).flagReason).toMatch(/on hold \(awaiting payment: Bank transfer pending\)/);
+    expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).flagReason).toMatch(
+      /on hold \(awaiting payment: Bank transfer pending\)/,
+    );
 
     shopify.releaseHolds(TEST_SHOP, orderGidOf(payload));
     expect((await syncOrderNow(TEST_SHOP, order.id)).ok).toBe(true);
@@ -240,7 +280,9 @@ describe("not fighting the merchant", () => {
     simulator.control.advance(hyperskuOrderId, { to: "shipping" });
     await syncNow();
     expect(shopify.fulfillments).toHaveLength(0);
-    expect((await prisma.parcel.findFirstOrThrow({ where: { orderId: order.id } })).fulfillmentError).toMatch(/another fulfillment service/);
+    expect((await prisma.parcel.findFirstOrThrow({ where: { orderId: order.id } })).fulfillmentError).toMatch(
+      /another fulfillment service/,
+    );
   });
 
   it("adopts the fulfillment of a run that died after Shopify made it, instead of making a second", async () => {
@@ -252,7 +294,12 @@ describe("not fighting the merchant", () => {
     const parcel = await prisma.parcel.findFirstOrThrow({ where: { orderId: order.id } });
     await prisma.parcel.update({
       where: { id: parcel.id },
-      data: { fulfillmentState: "creating", shopifyFulfillmentId: null, syncedTracking: null, updatedAt: new Date(Date.now() - 10 * 60_000) },
+      data: {
+        fulfillmentState: "creating",
+        shopifyFulfillmentId: null,
+        syncedTracking: null,
+        updatedAt: new Date(Date.now() - 10 * 60_000),
+      },
     });
 
     await fulfillOrderParcels(order.id);

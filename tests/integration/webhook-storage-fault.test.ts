@@ -5,9 +5,9 @@
  * The fault is faked at the first database call of each route (the storage engineer's tests
  * fill a real disk).
  */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { STORAGE_RETRY_AFTER_SECONDS } from "~/integrations/shopify/webhook-route.server";
-import { capturedLogLines } from "~/logger.server";
+import { capturedLogLines } from "../support/logs";
 import type * as SessionModel from "~/models/session.server";
 import type * as WebhookDeliveryModel from "~/models/webhook-delivery.server";
 import { installShop } from "../support/connected-shop";
@@ -22,7 +22,8 @@ vi.mock("~/models/webhook-delivery.server", async (importOriginal) => {
   const actual = await importOriginal<typeof WebhookDeliveryModel>();
   return {
     ...actual,
-    findDelivery: (...args: Parameters<typeof actual.findDelivery>) => (fault.error ? Promise.reject(fault.error) : actual.findDelivery(...args)),
+    findDelivery: (...args: Parameters<typeof actual.findDelivery>) =>
+      fault.error ? Promise.reject(fault.error) : actual.findDelivery(...args),
   };
 });
 vi.mock("~/models/session.server", async (importOriginal) => {
@@ -66,7 +67,8 @@ describe.each(routes)("$path", ({ module, topic }) => {
   it("answers 503 with Retry-After when storage fails, stores nothing, logs the fault without the payload, and takes the redelivery", async () => {
     const action = await actionOf();
     const marker = `payload-marker-${topic}`;
-    const delivery = () => createWebhookRequest({ topic, body: { ...buildWebhookPayload(topic, TEST_SHOP), note: marker }, webhookId: `storage-${topic}` });
+    const delivery = () =>
+      createWebhookRequest({ topic, body: { ...buildWebhookPayload(topic, TEST_SHOP), note: marker }, webhookId: `storage-${topic}` });
     const before = await countAllRows();
     capturedLogLines.length = 0;
 
@@ -87,6 +89,8 @@ describe.each(routes)("$path", ({ module, topic }) => {
   it("lets any other error through (a bug is a 500, not a retry-later)", async () => {
     const action = await actionOf();
     fault.error = new TypeError("Cannot read properties of undefined");
-    await expect(callRoute(action, createWebhookRequest({ topic, body: buildWebhookPayload(topic, TEST_SHOP) }))).rejects.toThrow(TypeError);
+    await expect(callRoute(action, createWebhookRequest({ topic, body: buildWebhookPayload(topic, TEST_SHOP) }))).rejects.toThrow(
+      TypeError,
+    );
   });
 });

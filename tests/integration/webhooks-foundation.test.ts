@@ -1,4 +1,4 @@
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
@@ -65,7 +65,11 @@ describe("app/uninstalled", () => {
   it("succeeds for a shop with no session at all", async () => {
     const response = await deliver(
       uninstalled,
-      createWebhookRequest({ topic: "app/uninstalled", body: shopPayload("never-installed.myshopify.com"), shop: "never-installed.myshopify.com" }),
+      createWebhookRequest({
+        topic: "app/uninstalled",
+        body: shopPayload("never-installed.myshopify.com"),
+        shop: "never-installed.myshopify.com",
+      }),
     );
     expect(response.status).toBe(200);
   });

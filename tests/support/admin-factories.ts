@@ -5,15 +5,15 @@
  * simulator's own order builder. Override only what a test is about.
  */
 import type { Order } from "@prisma/client";
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { mapOrderToExternalOrder } from "~/domain/orders/map-order";
-import type { OrderState } from "~/domain/orders/order-state";
+import type { OrderState } from "~/models/order-state";
 import { ORDER_PROBLEMS } from "~/domain/orders/describe-problems";
 import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
-import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { buildOrder } from "../../simulators/hypersku/order-builder";
 import type { ExternalOrder as SimulatorExternalOrder } from "../../simulators/hypersku/validation";
-import { buildRestLineItem, buildRestOrder, snapshotOfRest, type JsonObject } from "./order-factories";
+import { buildRestLineItem, buildRestOrder, snapshotOfRest, type JsonObject } from "../../simulators/harness/order-payloads";
 import { TEST_SHOP } from "./shopify";
 
 let sequence = 0;
@@ -24,7 +24,10 @@ export function imageDataUri(color: string, label = ""): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-export async function createShopRecord(shop = TEST_SHOP, overrides: Partial<{ hyperskuStatus: string; name: string; lastReconciledAt: Date }> = {}) {
+export async function createShopRecord(
+  shop = TEST_SHOP,
+  overrides: Partial<{ hyperskuStatus: string; name: string; lastReconciledAt: Date }> = {},
+) {
   return prisma.shop.upsert({
     where: { domain: shop },
     update: { ...overrides },
@@ -52,7 +55,10 @@ const STATE_DEFAULTS: Partial<Record<OrderState, { stateCode: string; stateReaso
   waiting: { stateCode: "awaiting_payment", stateReason: ORDER_PROBLEMS.awaiting_payment.problem },
   held: { stateCode: "not_connected", stateReason: "HyperSKU is not connected. The order will be sent as soon as you connect." },
   needs_attention: { stateCode: "no_shipping_address", stateReason: ORDER_PROBLEMS.no_shipping_address.problem },
-  failed: { stateCode: "hypersku_unavailable", stateReason: "Sending failed 12 times. Last error: HyperSKU is temporarily unavailable (503)." },
+  failed: {
+    stateCode: "hypersku_unavailable",
+    stateReason: "Sending failed 12 times. Last error: HyperSKU is temporarily unavailable (503).",
+  },
   skipped: { stateCode: "test_order", stateReason: ORDER_PROBLEMS.test_order.problem },
   cancelled: { stateCode: "cancelled", stateReason: ORDER_PROBLEMS.cancelled.problem },
 };
@@ -102,7 +108,10 @@ export async function createAdminOrder(input: AdminOrderInput = {}): Promise<Ord
     if (!mapped.ok) throw new Error(`factory order did not map: ${JSON.stringify(mapped.reasons)}`);
     const request = {
       ...mapped.request,
-      lineItems: mapped.request.lineItems.map((item, index) => ({ ...item, variantImg: imageDataUri(index === 0 ? "#2c6ecb" : "#8a6116", index === 0 ? "Mug" : "Towel") })),
+      lineItems: mapped.request.lineItems.map((item, index) => ({
+        ...item,
+        variantImg: imageDataUri(index === 0 ? "#2c6ecb" : "#8a6116", index === 0 ? "Mug" : "Towel"),
+      })),
     };
     let itemId = 500 + sequence * 10;
     const hyperskuOrder = buildOrder(request as SimulatorExternalOrder, {
@@ -149,11 +158,18 @@ async function addStandardEvents(order: Order) {
   if (order.state === "sent") {
     events.push({ kind: "attempt", outcome: "sent", message: "Created at HyperSKU.", at: at(1) });
     if (order.hyperskuStatus !== null && order.hyperskuStatus !== 8) {
-      events.push({ kind: "status", outcome: String(order.hyperskuStatus), message: `HyperSKU status: Pending Sourcing → ${order.hyperskuStatusDesc}.`, at: at(60) });
+      events.push({
+        kind: "status",
+        outcome: String(order.hyperskuStatus),
+        message: `HyperSKU status: Pending Sourcing → ${order.hyperskuStatusDesc}.`,
+        at: at(60),
+      });
     }
   }
   for (const event of events) {
-    await prisma.orderEvent.create({ data: { orderId: order.id, kind: event.kind, outcome: event.outcome ?? null, message: event.message, at: event.at } });
+    await prisma.orderEvent.create({
+      data: { orderId: order.id, kind: event.kind, outcome: event.outcome ?? null, message: event.message, at: event.at },
+    });
   }
 }
 
@@ -171,7 +187,9 @@ export type ParcelInput = {
 export async function createParcel(order: Order, input: ParcelInput = {}) {
   sequence += 1;
   const trackingNumber = input.trackingNumber === undefined ? `YT${2_400_000_000 + sequence}` : input.trackingNumber;
-  const items = (input.items ?? [{ title: "Ceramic Mug", variantTitle: "Blue / Large", quantity: 2, imgUrl: imageDataUri("#2c6ecb", "Mug") }]).map((item, index) => ({
+  const items = (
+    input.items ?? [{ title: "Ceramic Mug", variantTitle: "Blue / Large", quantity: 2, imgUrl: imageDataUri("#2c6ecb", "Mug") }]
+  ).map((item, index) => ({
     storeOrderLineItemId: `li-${sequence}-${index}`,
     quantity: item.quantity,
     title: item.title,
@@ -227,7 +245,8 @@ export async function seedOrdersInEveryState(shop = TEST_SHOP, startNumber = 200
     return createAdminOrder({ shop, number: n, createdAt: new Date(start + (n - startNumber) * 3_600_000), ...input });
   };
   const orders: Order[] = [];
-  for (const state of ["waiting", "scheduled", "held", "needs_attention", "failed", "skipped", "cancelled"] as const) orders.push(await next({ state }));
+  for (const state of ["waiting", "scheduled", "held", "needs_attention", "failed", "skipped", "cancelled"] as const)
+    orders.push(await next({ state }));
   for (const code of [8, 1, 9, 2, 3, 14, 4, 5, 6, 7, 10, 11]) orders.push(await next({ hyperskuStatus: code }));
   return orders;
 }

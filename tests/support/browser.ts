@@ -1,35 +1,16 @@
 /**
- * Headless Chromium from Debian (never a downloaded browser), driven by playwright-core.
- * Every request the page makes is recorded; leaving loopback is a test failure.
+ * Pages of the harness's headless Chromium for browser journeys: every request the page makes is
+ * recorded; leaving loopback is a test failure.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { BROWSER_USER_AGENT } from "./shopify";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../../simulators/harness/browser";
+import { BROWSER_USER_AGENT } from "../../simulators/harness/embedded-admin";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export { launchBrowser };
+
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run does it).`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    // Without the background-networking flags Chromium keeps dialling Google, which is blocked here.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
-}
 
 export type TrackedPage = { page: Page; offLoopbackRequests: string[]; pageErrors: string[] };
 

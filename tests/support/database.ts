@@ -1,5 +1,5 @@
-import { getDatabaseEngine } from "~/database-url";
-import prisma from "~/db.server";
+import { getDatabaseEngine } from "~/models/db/database-url";
+import prisma from "~/models/db/client.server";
 
 export const isPostgresRun = () => getDatabaseEngine(process.env.DATABASE_URL ?? "") === "postgresql";
 
@@ -27,4 +27,3 @@ export async function readAllRowsAsText(): Promise<string> {
   for (const { name } of tables) rows.push(...(await prisma.$queryRawUnsafe<unknown[]>(`SELECT * FROM "${name}"`)));
   return JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? String(value) : value));
 }
-

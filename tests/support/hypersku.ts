@@ -1,7 +1,7 @@
 /** Wires the app's HyperSKU services to an in-process simulator for one test file. */
 import { configureHypersku } from "~/domain/connection/hypersku.server";
 import { startHyperskuSimulator, type HyperskuSimulator, type SimulatorOptions } from "../../simulators/hypersku/server";
-import { installShop } from "./connected-shop";
+import { connectShop, installShop } from "./connected-shop";
 import { resetDatabase } from "./database";
 import { APP_URL } from "./shopify";
 
@@ -30,3 +30,20 @@ export async function resetForForwarding(simulator: HyperskuSimulator) {
   await installShop();
 }
 
+/**
+ * The setup of a forwarding test file: one simulator for the file (handed to `use`) and, before each
+ * test, a fresh forwarding world with the shop connected and HyperSKU's timeout short.
+ */
+export function withForwardingSimulator(use: (simulator: HyperskuSimulator) => void) {
+  let simulator: HyperskuSimulator;
+  beforeAll(async () => {
+    simulator = await startConnectedSimulator();
+    use(simulator);
+  });
+  afterAll(() => simulator.close());
+  beforeEach(async () => {
+    await resetForForwarding(simulator);
+    configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth`, timeoutMs: 600 });
+    await connectShop(simulator);
+  });
+}

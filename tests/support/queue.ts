@@ -1,5 +1,5 @@
 /** Runs the app's worker in the test process until the queue has nothing left that is due. */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { createAppWorker } from "~/background.server";
 
 /**

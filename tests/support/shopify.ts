@@ -1,19 +1,12 @@
-/** Signed Shopify requests for tests, built on @shopify/shopify-api's own test helpers. */
-import {
-  API_KEY,
-  API_SECRET_KEY,
-  APP_URL,
-  BASE64_HOST,
-  TEST_SHOP,
-  getHmac,
-  getJwt,
-} from "@shopify/shopify-api/test-helpers";
+/**
+ * Signed Shopify requests for tests made in-process, built on @shopify/shopify-api's own test
+ * helpers; the offline keys and session tokens come from the dev harness.
+ */
+import { getHmac } from "@shopify/shopify-api/test-helpers";
+import { BROWSER_USER_AGENT, createSessionToken, embeddedAppUrl } from "../../simulators/harness/embedded-admin";
+import { API_KEY, API_SECRET_KEY, APP_URL, BASE64_HOST, TEST_SHOP } from "../../simulators/harness/offline-keys";
 
-export { API_KEY, API_SECRET_KEY, APP_URL, BASE64_HOST, TEST_SHOP };
-
-/** Browsers only: authenticate.admin answers 410 to bot user agents. */
-export const BROWSER_USER_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+export { API_KEY, API_SECRET_KEY, APP_URL, BASE64_HOST, BROWSER_USER_AGENT, TEST_SHOP, createSessionToken, embeddedAppUrl };
 
 let webhookSequence = 0;
 
@@ -46,26 +39,6 @@ export function createWebhookRequest(options: WebhookRequestOptions): Request {
   if (hmac !== null) headers.set("X-Shopify-Hmac-Sha256", hmac);
   const path = options.path ?? `/webhooks/${options.topic.replace(/\//g, ".")}`;
   return new Request(`${APP_URL}${path}`, { method: "POST", headers, body: raw });
-}
-
-/** A session token (id_token) as the admin would mint it for the shop. */
-export async function createSessionToken(
-  shop = TEST_SHOP,
-  options: { secret?: string; expiresInSeconds?: number } = {},
-): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  // getJwt takes the store name and appends .myshopify.com itself.
-  const { token } = await getJwt(shop.replace(/\.myshopify\.com$/, ""), API_KEY, options.secret ?? API_SECRET_KEY, {
-    exp: now + (options.expiresInSeconds ?? 3600),
-  });
-  return token;
-}
-
-/** The URL the Shopify admin opens inside its iframe for an embedded app page. */
-export async function embeddedAppUrl(pathname: string, shop = TEST_SHOP, base = APP_URL): Promise<string> {
-  const host = Buffer.from(`admin.shopify.com/store/${shop.replace(".myshopify.com", "")}`).toString("base64");
-  const params = new URLSearchParams({ embedded: "1", shop, host, id_token: await createSessionToken(shop) });
-  return `${base}${pathname}?${params.toString()}`;
 }
 
 /** An embedded document request, as the browser inside the admin sends it. */

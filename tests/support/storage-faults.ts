@@ -1,5 +1,5 @@
 /** Makes the test's database refuse writes, the way each engine does it in production. */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { isPostgresRun } from "./database";
 import { withAdminConnection } from "./postgres";
 

@@ -3,22 +3,16 @@
  * (with the same ids as its webhook payload) and the app, sent to the simulator; and "time passes"
  * for the status sync.
  */
-import prisma from "~/db.server";
+import prisma from "~/models/db/client.server";
 import { queueShopSync } from "~/domain/tracking/sync-orders.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
-import { buildGraphqlLineItem, buildGraphqlOrder, buildRestOrder, type JsonObject, type RestOrderInput } from "./order-factories";
+import { buildRestOrder, graphqlNodeOf, type JsonObject, type RestOrderInput } from "../../simulators/harness/order-payloads";
 import { drainQueue } from "./queue";
 import { callRoute } from "./routes";
 import { createWebhookRequest, TEST_SHOP } from "./shopify";
 
-/** The Admin GraphQL node of the order a REST payload describes (same order and line item ids). */
-export function graphqlNodeOf(payload: JsonObject): JsonObject {
-  const lineItems = (payload.line_items as JsonObject[]).map((line) =>
-    buildGraphqlLineItem({ overrides: { id: `gid://shopify/LineItem/${line.id}`, quantity: line.quantity, currentQuantity: line.quantity, title: line.title } }),
-  );
-  return buildGraphqlOrder({ lineItems, overrides: { legacyResourceId: String(payload.id), name: payload.name } });
-}
+export { graphqlNodeOf };
 
 export const orderGidOf = (payload: JsonObject) => `gid://shopify/Order/${payload.id}`;
 

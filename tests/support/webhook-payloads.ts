@@ -1,7 +1,7 @@
 /** A realistic body for each webhook topic this app receives, naming `shop` where Shopify's does. */
 import fs from "node:fs";
 import { TEST_SHOP } from "./shopify";
-import { buildRestOrder, type JsonObject } from "./order-factories";
+import { buildRestOrder, type JsonObject } from "../../simulators/harness/order-payloads";
 
 /** The shop object Shopify sends with app/uninstalled: `myshopify_domain` is the shop's permanent name. */
 export const buildShopPayload = (shop = TEST_SHOP, overrides: JsonObject = {}): JsonObject => ({
@@ -15,8 +15,19 @@ export const buildShopPayload = (shop = TEST_SHOP, overrides: JsonObject = {}): 
 
 const builders: Record<string, (shop: string) => JsonObject> = {
   "app/uninstalled": (shop) => buildShopPayload(shop),
-  "customers/data_request": (shop) => ({ shop_id: 954889, shop_domain: shop, customer: { id: 191167, email: "john@example.org" }, orders_requested: [], data_request: { id: 9999 } }),
-  "customers/redact": (shop) => ({ shop_id: 954889, shop_domain: shop, customer: { id: 191167, email: "john@example.org" }, orders_to_redact: [] }),
+  "customers/data_request": (shop) => ({
+    shop_id: 954889,
+    shop_domain: shop,
+    customer: { id: 191167, email: "john@example.org" },
+    orders_requested: [],
+    data_request: { id: 9999 },
+  }),
+  "customers/redact": (shop) => ({
+    shop_id: 954889,
+    shop_domain: shop,
+    customer: { id: 191167, email: "john@example.org" },
+    orders_to_redact: [],
+  }),
   "shop/redact": (shop) => ({ shop_id: 954889, shop_domain: shop }),
   "orders/create": () => buildRestOrder(),
   "orders/updated": () => buildRestOrder(),

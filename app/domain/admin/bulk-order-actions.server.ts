@@ -3,9 +3,9 @@
  * dashboard's "Retry failed orders"). Each order goes through the single-order action, which
  * re-checks it and can never send it twice; ids of another shop are ignored.
  */
-import prisma from "~/db.server";
 import { retryOrder, sendOrderNow } from "~/domain/orders/order-actions.server";
 import { filterShopOrderIds } from "~/models/admin-orders.server";
+import { listFailedOrderIds } from "~/models/order.server";
 
 export const BULK_LIMIT = 250;
 
@@ -16,7 +16,9 @@ function summarize(verb: string, done: number, refused: BulkResult["refused"]): 
   if (done > 0) parts.push(`${done} ${done === 1 ? "order is" : "orders are"} ${verb}`);
   if (refused.length > 0) {
     const first = refused[0];
-    parts.push(`${refused.length} could not be: ${first.name}: ${first.message}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ""}`);
+    parts.push(
+      `${refused.length} could not be: ${first.name}: ${first.message}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ""}`,
+    );
   }
   return { ok: done > 0 && refused.length === 0, message: parts.join("; ") || "No order was selected.", done, refused };
 }
@@ -37,11 +39,10 @@ export async function runBulkOrderAction(shop: string, action: "send" | "retry",
 
 /** The dashboard's one-click fix: retry the shop's failed orders, oldest first, up to the limit. */
 export async function retryFailedOrders(shop: string, limit = BULK_LIMIT): Promise<BulkResult> {
-  const failed = await prisma.order.findMany({
-    where: { shop, state: "failed" },
-    orderBy: { shopifyCreatedAt: "asc" },
-    take: limit,
-    select: { id: true },
-  });
-  return runBulkOrderAction(shop, "retry", failed.map((order) => order.id));
+  const failed = await listFailedOrderIds(shop, limit);
+  return runBulkOrderAction(
+    shop,
+    "retry",
+    failed.map((order) => order.id),
+  );
 }

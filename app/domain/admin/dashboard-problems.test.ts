@@ -18,26 +18,47 @@ describe("dashboard problems", () => {
     const problems = buildDashboardProblems({
       connection: { status: "reconnect_needed", reason: "Your HyperSKU authorization has expired." },
       counts: { held: 3, failed: 2, needs_attention: 4 },
-      hyperskuCounts: new Map([[1, 5], [10, 1]]),
-      needsAttentionReasons: [{ code: "no_shipping_address", count: 3 }, { code: "hypersku_rejected", count: 1 }],
+      hyperskuCounts: new Map([
+        [1, 5],
+        [10, 1],
+      ]),
+      needsAttentionReasons: [
+        { code: "no_shipping_address", count: 3 },
+        { code: "hypersku_rejected", count: 1 },
+      ],
       flagged: { total: 7, rows: [{ id: "o1", name: "#1001", flagReason: "The address changed after shipping." }] },
       parcelProblems: { total: 1, rows: [{ order: { id: "o2", name: "#1002" }, fulfillmentError: "Shopify refused" }] },
     });
-    expect(problems.map((problem) => problem.id)).toEqual(["connection", "failed", "needs_attention", "pending_payment", "hypersku_10", "flagged", "parcels"]);
+    expect(problems.map((problem) => problem.id)).toEqual([
+      "connection",
+      "failed",
+      "needs_attention",
+      "pending_payment",
+      "hypersku_10",
+      "flagged",
+      "parcels",
+    ]);
     const [connection, failed, attention] = problems;
     expect(connection.description).toContain("3 orders are held safely");
     expect(connection.action).toEqual({ kind: "link", label: "Reconnect HyperSKU", url: "/app/connection" });
     expect(failed.action).toEqual({ kind: "submit", label: "Retry failed orders", intent: "retry_failed" });
     expect(attention.details[0].text).toMatch(/^3 orders: This order has no shipping address.*Add a shipping address/);
     expect(attention.details[1].text).toContain("HyperSKU did not accept the order");
-    expect(problems.find((problem) => problem.id === "flagged")?.action).toEqual({ kind: "link", label: "Open #1001", url: "/app/orders/o1" });
+    expect(problems.find((problem) => problem.id === "flagged")?.action).toEqual({
+      kind: "link",
+      label: "Open #1001",
+      url: "/app/orders/o1",
+    });
   });
 
   it("tells the operator's problems apart: orders held because the stored tokens cannot be opened", () => {
     const problems = buildDashboardProblems({
       ...calm,
       counts: { held: 4 },
-      heldReasons: [{ code: "stored_token_unreadable", count: 3 }, { code: "not_connected", count: 1 }],
+      heldReasons: [
+        { code: "stored_token_unreadable", count: 3 },
+        { code: "not_connected", count: 1 },
+      ],
     });
     expect(problems.map((problem) => problem.id)).toEqual(["operator"]);
     expect(problems[0].title).toBe("3 orders are held until the app's operator fixes its setup");

@@ -2,11 +2,12 @@
  * The problems the dashboard puts in front of the merchant, each with its fix one click away: a
  * link to where it is fixed, or an action the dashboard runs itself. Pure: built from counts.
  */
-import type { HyperskuStatus } from "~/domain/connection/status";
+import type { HyperskuStatus } from "~/models/connection-status";
 import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
+import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";
 import { formatCount } from "./format";
 
-export type ProblemAction = { kind: "link"; label: string; url: string } | { kind: "submit"; label: string; intent: string };
+type ProblemAction = { kind: "link"; label: string; url: string } | { kind: "submit"; label: string; intent: string };
 
 export type DashboardProblem = {
   id: string;
@@ -101,7 +102,7 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
     });
   }
 
-  const unpaid = hyperskuCounts.get(1) ?? 0;
+  const unpaid = hyperskuCounts.get(HYPERSKU_STATUS.pendingPayment) ?? 0;
   if (unpaid > 0) {
     problems.push({
       id: "pending_payment",
@@ -109,13 +110,13 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
       title: `${plural(unpaid, "order waits", "orders wait")} for your payment at HyperSKU`,
       description: "HyperSKU buys and ships the items only after you pay for the order in your HyperSKU account.",
       details: [],
-      action: { kind: "link", label: "See unpaid orders", url: "/app/orders?status=1" },
+      action: { kind: "link", label: "See unpaid orders", url: `/app/orders?status=${HYPERSKU_STATUS.pendingPayment}` },
     });
   }
 
   for (const [code, title, description] of [
-    [10, "overdue at HyperSKU", "They are past their expected time. Check with HyperSKU's support."],
-    [11, "returned", "The carrier returned the parcel. Contact the customer and HyperSKU."],
+    [HYPERSKU_STATUS.overdue, "overdue at HyperSKU", "They are past their expected time. Check with HyperSKU's support."],
+    [HYPERSKU_STATUS.returned, "returned", "The carrier returned the parcel. Contact the customer and HyperSKU."],
   ] as const) {
     const count = hyperskuCounts.get(code) ?? 0;
     if (count > 0) {
@@ -136,8 +137,15 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
       tone: "warning",
       title: `${plural(input.flagged.total, "order at HyperSKU needs", "orders at HyperSKU need")} a decision`,
       description: "Something changed after these orders reached HyperSKU. Open each one to see what to do.",
-      details: input.flagged.rows.map((row) => ({ text: `${row.name}: ${row.flagReason ?? "see the order"}`, url: `/app/orders/${row.id}` })),
-      action: { kind: "link", label: `Open ${input.flagged.rows[0]?.name ?? "the order"}`, url: `/app/orders/${input.flagged.rows[0]?.id ?? ""}` },
+      details: input.flagged.rows.map((row) => ({
+        text: `${row.name}: ${row.flagReason ?? "see the order"}`,
+        url: `/app/orders/${row.id}`,
+      })),
+      action: {
+        kind: "link",
+        label: `Open ${input.flagged.rows[0]?.name ?? "the order"}`,
+        url: `/app/orders/${input.flagged.rows[0]?.id ?? ""}`,
+      },
     });
   }
 
@@ -148,7 +156,10 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
       tone: "warning",
       title: `${plural(input.parcelProblems.total, "parcel was", "parcels were")} not marked as fulfilled in Shopify`,
       description: "HyperSKU shipped them, but Shopify did not accept the fulfillment. Open the order to see why.",
-      details: input.parcelProblems.rows.map((row) => ({ text: `${row.order.name}: ${row.fulfillmentError ?? "fulfillment not created"}`, url: `/app/orders/${row.order.id}` })),
+      details: input.parcelProblems.rows.map((row) => ({
+        text: `${row.order.name}: ${row.fulfillmentError ?? "fulfillment not created"}`,
+        url: `/app/orders/${row.order.id}`,
+      })),
       action: { kind: "link", label: `Open ${first?.order.name ?? "the order"}`, url: `/app/orders/${first?.order.id ?? ""}` },
     });
   }

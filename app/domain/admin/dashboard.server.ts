@@ -3,9 +3,9 @@
  * problems that need the merchant, and when the app last heard from HyperSKU and Shopify.
  * A few capped counts over covering indexes (see COUNT_CAP); no per-order work.
  */
-import { describeReconnectReason, parseHyperskuStatus } from "~/domain/connection/status";
-import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
-import { ORDER_STATE_LABELS } from "~/domain/orders/order-state";
+import { describeReconnectReason, parseHyperskuStatus } from "~/models/connection-status";
+import { HYPERSKU_STATUS, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
+import { ORDER_STATE_LABELS } from "~/models/order-state";
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
 import {
   countOrdersByHyperskuStatus,
@@ -19,14 +19,25 @@ import { buildDashboardProblems } from "./dashboard-problems";
 import { COUNT_CAP } from "./format";
 import { ORDER_TABS } from "./orders-list-query";
 
-export type CountTile = { id: string; label: string; meaning: string; count: number; url: string; tone?: "critical" | "warning" | "success" };
+export type CountTile = {
+  id: string;
+  label: string;
+  meaning: string;
+  count: number;
+  url: string;
+  tone?: "critical" | "warning" | "success";
+};
 
 export async function getDashboard(shop: string) {
   const [shopRecord, connection, counts, hyperskuCounts, flagged, parcelProblems] = await Promise.all([
     getShop(shop),
     getConnectionSummary(shop),
-    countOrdersByState(shop),
-    countOrdersByHyperskuStatus(shop),
+    countOrdersByState(shop, COUNT_CAP),
+    countOrdersByHyperskuStatus(
+      shop,
+      HYPERSKU_STATUSES.map((status) => status.code),
+      COUNT_CAP,
+    ),
     listFlaggedOrders(shop, 5),
     listParcelProblems(shop, 5),
   ]);
@@ -44,10 +55,18 @@ export async function getDashboard(shop: string) {
     const tone = tab.id === "failed" && count > 0 ? "critical" : tab.id === "needs_attention" && count > 0 ? "warning" : undefined;
     return { id: tab.id, label: tab.label, meaning: ORDER_STATE_LABELS[states[0]].meaning, count, url: `/app/orders?tab=${tab.id}`, tone };
   });
-  const shippingTiles: CountTile[] = [
-    { id: "shipped", label: "Shipped", meaning: "HyperSKU shipped them; tracking is available.", count: hyperskuCounts.get(4) ?? 0, url: "/app/orders?status=4", tone: "success" },
-    { id: "split", label: "Shipped in parts", meaning: "Shipped in several parcels.", count: hyperskuCounts.get(14) ?? 0, url: "/app/orders?status=14", tone: "success" },
-    { id: "delivered", label: "Delivered", meaning: "The carrier reports them delivered.", count: hyperskuCounts.get(5) ?? 0, url: "/app/orders?status=5", tone: "success" },
+  const shippedTile = (id: string, label: string, meaning: string, code: number): CountTile => ({
+    id,
+    label,
+    meaning,
+    count: hyperskuCounts.get(code) ?? 0,
+    url: `/app/orders?status=${code}`,
+    tone: "success",
+  });
+  const shippingTiles = [
+    shippedTile("shipped", "Shipped", "HyperSKU shipped them; tracking is available.", HYPERSKU_STATUS.shipping),
+    shippedTile("split", "Shipped in parts", "Shipped in several parcels.", HYPERSKU_STATUS.splitShipment),
+    shippedTile("delivered", "Delivered", "The carrier reports them delivered.", HYPERSKU_STATUS.delivered),
   ];
   const hyperskuTiles = HYPERSKU_STATUSES.map((entry) => ({
     code: entry.code,

@@ -3,7 +3,7 @@ import { isStalledInFlight } from "~/domain/orders/order-actions.server";
 import { getShopOrderWithDetails } from "~/models/admin-orders.server";
 import { buildOrderDetail, type OrderDetailView } from "./order-detail";
 
-export async function getOrderDetail(shop: string, orderId: string): Promise<OrderDetailView | null> {
+async function getOrderDetail(shop: string, orderId: string): Promise<OrderDetailView | null> {
   const order = await getShopOrderWithDetails(shop, orderId);
   return order ? buildOrderDetail(order, shop, await isStalledInFlight(order)) : null;
 }

@@ -1,4 +1,6 @@
-import type { Order, OrderEvent, Parcel } from "@prisma/client";
+import type { Order } from "~/models/order.server";
+import type { OrderEvent } from "~/models/order-event.server";
+import type { Parcel } from "~/models/parcel.server";
 import { buildOrderDetail } from "./order-detail";
 
 const at = new Date("2026-07-14T10:00:00.000Z");
@@ -19,8 +21,31 @@ function order(overrides: Partial<Order> = {}): Order {
       test: false,
       tags: ["vip"],
       email: "ada@example.com",
-      lineItems: [{ id: "11", title: "Mug", variantTitle: "Blue", quantity: 2, currentQuantity: 2, unitPrice: "24.00", imageUrl: "https://cdn.shopify.com/mug.jpg" }],
-      shippingAddress: { firstName: "Ada", lastName: "Lovelace", company: null, address1: "1 Main St", address2: null, city: "Berlin", province: null, provinceCode: null, country: "Germany", countryCode: "DE", zip: "10115", phone: null },
+      lineItems: [
+        {
+          id: "11",
+          title: "Mug",
+          variantTitle: "Blue",
+          quantity: 2,
+          currentQuantity: 2,
+          unitPrice: "24.00",
+          imageUrl: "https://cdn.shopify.com/mug.jpg",
+        },
+      ],
+      shippingAddress: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        company: null,
+        address1: "1 Main St",
+        address2: null,
+        city: "Berlin",
+        province: null,
+        provinceCode: null,
+        country: "Germany",
+        countryCode: "DE",
+        zip: "10115",
+        phone: null,
+      },
     }),
     state: "waiting",
     stateCode: "awaiting_payment",
@@ -56,10 +81,45 @@ const sent = (status: number) =>
     hyperskuStatus: status,
     hyperskuStatusDesc: null,
     sentAt: at,
-    sentRequest: JSON.stringify({ storeOrderId: "5600000000001", shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Berlin", countryCode: "DE", countryName: "Germany", zip: "10115", email: "ada@example.com" } }),
+    sentRequest: JSON.stringify({
+      storeOrderId: "5600000000001",
+      shippingAddress: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        address1: "1 Main St",
+        city: "Berlin",
+        countryCode: "DE",
+        countryName: "Germany",
+        zip: "10115",
+        email: "ada@example.com",
+      },
+    }),
     hyperskuResponse: JSON.stringify({
-      orderBaseInfo: { orderId: 880001, status, statusDesc: "Processing", currencyCode: "EUR", goodsAmount: 48, freight: 5, amount: 53.7, actualAmount: 53.7, isPaid: true, payTime: "2026-07-14T11:00:00.000Z", unknownField: 1 },
-      orderItemInfos: [{ id: 7, title: "Mug (HyperSKU)", goodsAttr: "Blue", quantity: 2, unitPrice: 24, currencyCode: "EUR", imgUrl: "https://img.hypersku.com/mug.jpg", statusDes: "Processing" }],
+      orderBaseInfo: {
+        orderId: 880001,
+        status,
+        statusDesc: "Processing",
+        currencyCode: "EUR",
+        goodsAmount: 48,
+        freight: 5,
+        amount: 53.7,
+        actualAmount: 53.7,
+        isPaid: true,
+        payTime: "2026-07-14T11:00:00.000Z",
+        unknownField: 1,
+      },
+      orderItemInfos: [
+        {
+          id: 7,
+          title: "Mug (HyperSKU)",
+          goodsAttr: "Blue",
+          quantity: 2,
+          unitPrice: 24,
+          currencyCode: "EUR",
+          imgUrl: "https://img.hypersku.com/mug.jpg",
+          statusDes: "Processing",
+        },
+      ],
       orderAddressInfo: { city: "Berlin" },
       logisticsItems: [],
     }),
@@ -84,13 +144,25 @@ const parcel = (overrides: Partial<Parcel>): Parcel => ({
   ...overrides,
 });
 
-const event = (kind: string, outcome: string | null, message = ""): OrderEvent => ({ id: `${kind}-${outcome}`, orderId: "o1", at, kind, outcome, message, data: null });
+const event = (kind: string, outcome: string | null, message = ""): OrderEvent => ({
+  id: `${kind}-${outcome}`,
+  orderId: "o1",
+  at,
+  kind,
+  outcome,
+  message,
+  data: null,
+});
 
 describe("order detail view", () => {
   it("shows an order not yet sent from Shopify's side, with the reason and its fix", () => {
     const view = buildOrderDetail({ ...order(), parcels: [], events: [] }, "shop-a.myshopify.com");
     expect(view.hypersku).toBeNull();
-    expect(view.state).toMatchObject({ label: "Waiting", reason: "This order is not paid yet.", fix: expect.stringContaining("Nothing to do") });
+    expect(view.state).toMatchObject({
+      label: "Waiting",
+      reason: "This order is not paid yet.",
+      fix: expect.stringContaining("Nothing to do"),
+    });
     expect(view.items.source).toBe("shopify");
     expect(view.items.rows[0]).toMatchObject({ title: "Mug", quantity: 2, price: "€24.00", imageUrl: "https://cdn.shopify.com/mug.jpg" });
     expect(view.address?.source).toBe("shopify");
@@ -100,19 +172,49 @@ describe("order detail view", () => {
 
   it("shows HyperSKU's answer, the address as sent, parcels and the cancel action before shipping", () => {
     const view = buildOrderDetail(
-      { ...sent(2), parcels: [parcel({}), parcel({ id: "p2", trackingUrl: "javascript:alert(1)", fulfillmentState: "failed", fulfillmentError: "Shopify refused", items: "not json" })], events: [] },
+      {
+        ...sent(2),
+        parcels: [
+          parcel({}),
+          parcel({
+            id: "p2",
+            trackingUrl: "javascript:alert(1)",
+            fulfillmentState: "failed",
+            fulfillmentError: "Shopify refused",
+            items: "not json",
+          }),
+        ],
+        events: [],
+      },
       "shop-a.myshopify.com",
     );
-    expect(view.hypersku).toMatchObject({ orderId: "880001", status: { name: "Processing", code: 2 }, isPaid: true });
+    // Issue 17: each figure says whose it is, and the payment to HyperSKU is read from its status.
+    expect(view.hypersku).toMatchObject({
+      orderId: "880001",
+      status: { name: "Processing", code: 2 },
+      payment: "Paid on Jul 14, 2026, 11:00 UTC",
+    });
     expect(view.hypersku?.amounts).toEqual([
-      { label: "Items", value: "€48.00" },
-      { label: "Shipping", value: "€5.00" },
-      { label: "Total", value: "€53.70" },
-      { label: "Paid", value: "€53.70" },
+      { label: "The customer paid (Shopify)", value: "€53.70" },
+      { label: "HyperSKU's price for the items", value: "€48.00" },
+      { label: "HyperSKU's freight", value: "€5.00" },
+      { label: "HyperSKU charges in all", value: "€53.70" },
+      { label: "Paid to HyperSKU", value: "€53.70" },
     ]);
-    expect(view.items).toMatchObject({ source: "hypersku", rows: [{ title: "Mug (HyperSKU)", imageUrl: "https://img.hypersku.com/mug.jpg" }] });
-    expect(view.address).toMatchObject({ source: "sent", lines: ["Ada Lovelace", "1 Main St", "Berlin 10115", "Germany (DE)"], email: "ada@example.com" });
-    expect(view.parcels[0]).toMatchObject({ carrier: "YunExpress", trackingUrl: "https://t.example/YT1", fulfillment: { label: "Fulfilled in Shopify" } });
+    expect(view.items).toMatchObject({
+      source: "hypersku",
+      rows: [{ title: "Mug (HyperSKU)", imageUrl: "https://img.hypersku.com/mug.jpg" }],
+    });
+    expect(view.address).toMatchObject({
+      source: "sent",
+      lines: ["Ada Lovelace", "1 Main St", "Berlin 10115", "Germany (DE)"],
+      email: "ada@example.com",
+    });
+    expect(view.parcels[0]).toMatchObject({
+      carrier: "YunExpress",
+      trackingUrl: "https://t.example/YT1",
+      fulfillment: { label: "Fulfilled in Shopify" },
+    });
     expect(view.parcels[1]).toMatchObject({ trackingUrl: null, items: [], fulfillment: { tone: "critical", error: "Shopify refused" } });
     expect(view.actions).toEqual({ sendNow: false, retry: false, refresh: true, cancel: true });
     expect(buildOrderDetail({ ...sent(4), parcels: [], events: [] }, "shop-a.myshopify.com").actions.cancel).toBe(false);
@@ -120,7 +222,17 @@ describe("order detail view", () => {
 
   it("reads the timeline as what happened", () => {
     const view = buildOrderDetail(
-      { ...sent(4), parcels: [], events: [event("fulfillment", "created"), event("status", "4"), event("attempt", "retry"), event("tracking", "added"), event("something_new", null)] },
+      {
+        ...sent(4),
+        parcels: [],
+        events: [
+          event("fulfillment", "created"),
+          event("status", "4"),
+          event("attempt", "retry"),
+          event("tracking", "added"),
+          event("something_new", null),
+        ],
+      },
       "shop-a.myshopify.com",
     );
     expect(view.timeline.map((entry) => [entry.title, entry.outcome, entry.tone])).toEqual([
@@ -133,7 +245,14 @@ describe("order detail view", () => {
   });
 
   it("survives damaged stored JSON", () => {
-    const view = buildOrderDetail({ ...order({ snapshot: "{", hyperskuResponse: "[1,2", sentRequest: "null", state: "sent", hyperskuOrderId: "9" }), parcels: [], events: [] }, "s.myshopify.com");
+    const view = buildOrderDetail(
+      {
+        ...order({ snapshot: "{", hyperskuResponse: "[1,2", sentRequest: "null", state: "sent", hyperskuOrderId: "9" }),
+        parcels: [],
+        events: [],
+      },
+      "s.myshopify.com",
+    );
     expect(view.items.rows).toEqual([]);
     expect(view.address).toBeNull();
     expect(view.hypersku?.orderId).toBe("9");
@@ -160,8 +279,63 @@ describe("order detail view", () => {
   });
 
   it("keeps the rest of HyperSKU's stored answer when one field no longer parses", () => {
-    const stored = JSON.stringify({ orderBaseInfo: { orderId: 9, status: 2, createTime: "2026-03-02 14:00:00", amount: 10, currencyCode: "EUR" } });
-    const view = buildOrderDetail({ ...order({ state: "sent", hyperskuOrderId: "9", hyperskuResponse: stored }), parcels: [], events: [] }, "s.myshopify.com");
-    expect(view.hypersku?.amounts).toEqual([{ label: "Total", value: "€10.00" }]);
+    const stored = JSON.stringify({
+      orderBaseInfo: { orderId: 9, status: 2, createTime: "2026-03-02 14:00:00", amount: 10, currencyCode: "EUR" },
+    });
+    const view = buildOrderDetail(
+      { ...order({ state: "sent", hyperskuOrderId: "9", hyperskuResponse: stored }), parcels: [], events: [] },
+      "s.myshopify.com",
+    );
+    expect(view.hypersku?.amounts).toEqual([
+      { label: "The customer paid (Shopify)", value: "€53.70" },
+      { label: "HyperSKU charges in all", value: "€10.00" },
+    ]);
+  });
+
+  it("lists the items of a mixed cart that HyperSKU is not sent, each with why", () => {
+    const stored = JSON.parse(order().snapshot) as { lineItems: object[] };
+    const snapshot = JSON.stringify({
+      ...stored,
+      lineItems: [
+        ...stored.lineItems,
+        { id: "12", title: "Gift card", quantity: 1, isGiftCard: true, requiresShipping: false },
+        { id: "13", title: "E-book", quantity: 1, isGiftCard: false, requiresShipping: false },
+        { id: "14", title: "Poster", quantity: 1, currentQuantity: 0, isGiftCard: false, requiresShipping: true },
+      ],
+    });
+    const view = buildOrderDetail({ ...order({ snapshot }), parcels: [], events: [] }, "shop-a.myshopify.com");
+    expect(view.items.leftOut).toEqual([
+      { key: "12", title: "Gift card", reason: "It is a gift card: nothing to ship." },
+      { key: "13", title: "E-book", reason: "It does not need shipping (a digital item or a service)." },
+      { key: "14", title: "Poster", reason: "It was removed from the order by an edit." },
+    ]);
+    expect(buildOrderDetail({ ...order(), parcels: [], events: [] }, "shop-a.myshopify.com").items.leftOut).toEqual([]);
+  });
+
+  it("says whether HyperSKU is paid from its status, never from the customer's payment it echoes", () => {
+    const answer = (status: number, isPaid: boolean) =>
+      JSON.stringify({ orderBaseInfo: { orderId: 9, status, isPaid, amount: 40, currencyCode: "EUR", payTime: "2026-07-15 09:00:00" } });
+    const payment = (status: number, isPaid: boolean) =>
+      buildOrderDetail(
+        {
+          ...order({ state: "sent", hyperskuOrderId: "9", hyperskuStatus: status, hyperskuResponse: answer(status, isPaid) }),
+          parcels: [],
+          events: [],
+        },
+        "s.myshopify.com",
+      ).hypersku?.payment;
+    // The customer paid in Shopify (isPaid echoed back), yet HyperSKU waits for the merchant's payment.
+    expect(payment(1, true)).toBe("Not paid yet: pay HyperSKU for this order");
+    expect(payment(8, true)).toBe("Not due yet: HyperSKU is still sourcing the items");
+    expect(payment(9, true)).toBe("Payment in progress");
+    expect(payment(4, false)).toMatch(/^Paid on /);
+  });
+
+  it("shows the order note, which HyperSKU does not receive", () => {
+    const withNote = JSON.stringify({ ...(JSON.parse(order().snapshot) as object), note: "  Please gift wrap  " });
+    expect(buildOrderDetail({ ...order({ snapshot: withNote }), parcels: [], events: [] }, "s.myshopify.com").shopify.note).toBe(
+      "Please gift wrap",
+    );
+    expect(buildOrderDetail({ ...order(), parcels: [], events: [] }, "s.myshopify.com").shopify.note).toBeNull();
   });
 });

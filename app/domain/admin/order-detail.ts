@@ -4,12 +4,22 @@
  * and which actions make sense now. Pure: stored JSON is parsed tolerantly; a column that does not
  * parse is shown as missing, never as a crash.
  */
-import type { Order, OrderEvent, Parcel } from "@prisma/client";
+import { LINE_SKIP_REASONS } from "~/domain/orders/describe-problems";
+import { lineSkipCode } from "~/domain/orders/map-line-items";
 import { z } from "zod";
 import { getStateFix } from "~/domain/extension/problem-fixes";
-import { describeHyperskuStatus, isBeforeShipping, isFinalStatus } from "~/domain/orders/hypersku-status";
-import { isInFlight, isUnsent, ORDER_STATE_LABELS, type OrderState } from "~/domain/orders/order-state";
-import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
+import {
+  describeHyperskuStatus,
+  getHyperskuStatusRow,
+  HYPERSKU_STATUS,
+  isBeforeShipping,
+  isFinalStatus,
+} from "~/domain/orders/hypersku-status";
+import type { Order } from "~/models/order.server";
+import type { OrderEvent } from "~/models/order-event.server";
+import { isInFlight, isUnsent, ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
+import type { Parcel } from "~/models/parcel.server";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { externalShippingAddressSchema, orderSchema, type HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { formatDateTime, formatMoney, humanize } from "./format";
 
@@ -34,7 +44,10 @@ function readHyperskuOrder(text: string | null): HyperskuOrder | null {
     const parsed = orderSchema.safeParse(value);
     if (parsed.success) return parsed.data;
     if (!value || typeof value !== "object") return null;
-    value = withoutPaths(value, parsed.error.issues.map((issue) => issue.path));
+    value = withoutPaths(
+      value,
+      parsed.error.issues.map((issue) => issue.path),
+    );
   }
   return null;
 }
@@ -44,7 +57,8 @@ function withoutPaths(value: object, paths: PropertyKey[][]): unknown {
   for (const path of paths) {
     if (path.length === 0) return null;
     let parent: unknown = copy;
-    for (const key of path.slice(0, -1)) parent = parent && typeof parent === "object" ? (parent as Record<PropertyKey, unknown>)[key as string] : undefined;
+    for (const key of path.slice(0, -1))
+      parent = parent && typeof parent === "object" ? (parent as Record<PropertyKey, unknown>)[key as string] : undefined;
     if (parent && typeof parent === "object") delete (parent as Record<PropertyKey, unknown>)[path[path.length - 1] as string];
   }
   return copy;
@@ -62,7 +76,11 @@ const parcelItemSchema = z.looseObject({
   statusDes: z.string().nullish(),
 });
 
-const join = (...parts: (string | null | undefined)[]) => parts.map((part) => part?.trim()).filter(Boolean).join(" ");
+const join = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
 
 /** Image URLs come from another system: only http(s) (and inline images) are shown. */
 const safeImage = (url: string | null | undefined) => (url && /^(https?:\/\/|data:image\/)/i.test(url) ? url : null);
@@ -121,13 +139,59 @@ function addressView(order: Order, hypersku: HyperskuOrder | null, snapshot: Sho
   };
 }
 
-export type ItemView = { key: string; title: string; details: string | null; quantity: number | null; price: string | null; imageUrl: string | null; status: string | null };
+export type ItemView = {
+  key: string;
+  title: string;
+  details: string | null;
+  quantity: number | null;
+  price: string | null;
+  imageUrl: string | null;
+  status: string | null;
+};
 
-function itemsView(hypersku: HyperskuOrder | null, snapshot: ShopifyOrderSnapshot | null): { source: "hypersku" | "shopify"; rows: ItemView[] } {
+/**
+ * Whether the merchant has paid HyperSKU for the order, read from HyperSKU's status (its answer's
+ * `isPaid` is the customer's Shopify payment echoed back, not this).
+ */
+function paymentToHypersku(status: number | null, paidAt: string): string {
+  const row = getHyperskuStatusRow(status);
+  if (!row) return "Unknown";
+  if (row.phase === "sourcing") return "Not due yet: HyperSKU is still sourcing the items";
+  if (row.phase === "payment")
+    return row.code === HYPERSKU_STATUS.paymentInProgress ? "Payment in progress" : "Not paid yet: pay HyperSKU for this order";
+  if (row.phase === "processing" || row.phase === "shipped" || row.phase === "delivered") return paidAt ? `Paid on ${paidAt}` : "Paid";
+  return "Unknown";
+}
+
+/** An item of the Shopify order that HyperSKU is not sent, with why (a mixed cart sends only its HyperSKU part). */
+export type LeftOutItemView = { key: string; title: string; reason: string };
+
+function leftOutItems(snapshot: ShopifyOrderSnapshot | null): LeftOutItemView[] {
+  return (snapshot?.lineItems ?? []).flatMap((stored) => {
+    // Snapshots stored by older versions may lack a field: read it as an ordinary shipped item.
+    const item = {
+      ...stored,
+      isGiftCard: stored.isGiftCard ?? false,
+      requiresShipping: stored.requiresShipping ?? true,
+      refundedQuantity: stored.refundedQuantity ?? 0,
+      currentQuantity: stored.currentQuantity ?? null,
+      fulfillableQuantity: stored.fulfillableQuantity ?? null,
+    };
+    const code = lineSkipCode(item);
+    return code ? [{ key: item.id, title: item.title || "Untitled item", reason: LINE_SKIP_REASONS[code] }] : [];
+  });
+}
+
+function itemsView(
+  hypersku: HyperskuOrder | null,
+  snapshot: ShopifyOrderSnapshot | null,
+): { source: "hypersku" | "shopify"; rows: ItemView[]; leftOut: LeftOutItemView[] } {
   const infos = hypersku?.orderItemInfos ?? [];
+  const leftOut = leftOutItems(snapshot);
   if (infos.length > 0) {
     return {
       source: "hypersku",
+      leftOut,
       rows: infos.map((item, index) => ({
         key: String(item.id ?? item.storeOrderLineItemId ?? index),
         title: item.title ?? "Untitled item",
@@ -141,6 +205,7 @@ function itemsView(hypersku: HyperskuOrder | null, snapshot: ShopifyOrderSnapsho
   }
   return {
     source: "shopify",
+    leftOut,
     rows: (snapshot?.lineItems ?? []).map((item) => ({
       key: item.id,
       title: item.title,
@@ -190,6 +255,7 @@ const EVENT_TITLES: Record<string, string> = {
   received: "Received from Shopify",
   decision: "Forwarding decision",
   updated: "Updated in Shopify",
+  items_reduced: "Items reduced after sending",
   ignored_stale: "Older version ignored",
   held: "Held",
   action: "Your action",
@@ -295,25 +361,28 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, st
       total: formatMoney(snapshot?.totalPrice, snapshot?.currency),
       test: snapshot?.test ?? false,
       tags: snapshot?.tags ?? [],
+      note: snapshot?.note?.trim() || null,
     },
-    hypersku: atHypersku || base
-      ? {
-          orderId: order.hyperskuOrderId ?? (base?.orderId != null ? String(base.orderId) : null),
-          status: hyperskuStatus,
-          statusDesc: order.hyperskuStatusDesc ?? base?.statusDesc ?? null,
-          sentAt: formatDateTime(order.sentAt),
-          lastSyncedAt: formatDateTime(order.lastSyncedAt),
-          isPaid: base?.isPaid ?? null,
-          paidAt: formatDateTime(base?.payTime ?? null),
-          shippingMethod: base?.logisticsName ?? null,
-          amounts: [
-            { label: "Items", value: formatMoney(base?.goodsAmount, currency) },
-            { label: "Shipping", value: formatMoney(base?.freight, currency) },
-            { label: "Total", value: formatMoney(base?.amount, currency) },
-            { label: "Paid", value: formatMoney(base?.actualAmount, currency) },
-          ].filter((amount): amount is { label: string; value: string } => amount.value !== null),
-        }
-      : null,
+    hypersku:
+      atHypersku || base
+        ? {
+            orderId: order.hyperskuOrderId ?? (base?.orderId != null ? String(base.orderId) : null),
+            status: hyperskuStatus,
+            statusDesc: order.hyperskuStatusDesc ?? base?.statusDesc ?? null,
+            sentAt: formatDateTime(order.sentAt),
+            lastSyncedAt: formatDateTime(order.lastSyncedAt),
+            payment: paymentToHypersku(order.hyperskuStatus ?? base?.status ?? null, formatDateTime(base?.payTime ?? null)),
+            shippingMethod: base?.logisticsName ?? null,
+            // Each figure says whose it is: the answer's `isPaid` only echoes the customer's Shopify payment.
+            amounts: [
+              { label: "The customer paid (Shopify)", value: formatMoney(snapshot?.totalPrice, snapshot?.currency) },
+              { label: "HyperSKU's price for the items", value: formatMoney(base?.goodsAmount, currency) },
+              { label: "HyperSKU's freight", value: formatMoney(base?.freight, currency) },
+              { label: "HyperSKU charges in all", value: formatMoney(base?.amount, currency) },
+              { label: "Paid to HyperSKU", value: formatMoney(base?.actualAmount, currency) },
+            ].filter((amount): amount is { label: string; value: string } => amount.value !== null),
+          }
+        : null,
     items: itemsView(hypersku, snapshot),
     address: addressView(order, hypersku, snapshot),
     parcels: parcelsView(order.parcels),

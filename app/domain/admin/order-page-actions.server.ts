@@ -11,8 +11,6 @@ export type OrderPageIntent = (typeof ORDER_PAGE_INTENTS)[number];
 
 export type OrderPageActionResult = { intent: OrderPageIntent; ok: boolean; message: string };
 
-export const isOrderPageIntent = (value: string): value is OrderPageIntent => (ORDER_PAGE_INTENTS as readonly string[]).includes(value);
-
 const ACTIONS: Record<OrderPageIntent, (shop: string, orderId: string) => Promise<{ ok: boolean; message: string }>> = {
   send: sendOrderNow,
   retry: retryOrder,

@@ -1,9 +1,23 @@
-import { decodeCursor, encodeCursor, ordersListHref, parseOrdersListParams, prefixUpperBound, searchPrefixes, tabForState } from "./orders-list-query";
+import {
+  decodeCursor,
+  encodeCursor,
+  ordersListHref,
+  parseOrdersListParams,
+  prefixUpperBound,
+  searchPrefixes,
+  tabForState,
+} from "./orders-list-query";
 
 describe("orders list query", () => {
   it("reads the view from the URL, falling back to the defaults for anything malformed", () => {
     const query = parseOrdersListParams(new URLSearchParams("tab=failed&status=4&q=%20%231001%20"));
-    expect(query).toMatchObject({ tab: { id: "failed", states: ["failed"] }, hyperskuStatus: 4, search: "#1001", cursor: null, pageSize: 50 });
+    expect(query).toMatchObject({
+      tab: { id: "failed", states: ["failed"] },
+      hyperskuStatus: 4,
+      search: "#1001",
+      cursor: null,
+      pageSize: 50,
+    });
     const junk = parseOrdersListParams(new URLSearchParams("tab=../../x&status=4;drop&after=1_%27or"));
     expect(junk).toMatchObject({ tab: { id: "all", states: null }, hyperskuStatus: null, search: "", cursor: null });
     expect(parseOrdersListParams(new URLSearchParams(`q=${"9".repeat(500)}`)).search).toHaveLength(60);

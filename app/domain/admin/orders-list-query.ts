@@ -7,10 +7,10 @@
  * (shop, [state | hyperskuStatus,] shopifyCreatedAt) indexes. No OFFSET (which reads every skipped
  * row) and no COUNT(*): page 2,000 costs what page 1 costs.
  */
-import { ORDER_STATE_LABELS, type OrderState } from "~/domain/orders/order-state";
+import { ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
 
-export const PAGE_SIZE = 50;
-export const SEARCH_MAX_LENGTH = 60;
+const PAGE_SIZE = 50;
+const SEARCH_MAX_LENGTH = 60;
 
 export type OrderTab = { id: string; label: string; states: readonly OrderState[] | null };
 

@@ -1,11 +1,17 @@
 /** The orders list's view model: one keyset page of the shop's orders for the URL's view. */
 import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
 import { listOrdersPage } from "~/models/admin-orders.server";
-import { encodeCursor, ordersListHref, parseOrdersListParams } from "./orders-list-query";
+import { encodeCursor, ordersListHref, parseOrdersListParams, prefixUpperBound, searchPrefixes } from "./orders-list-query";
 
 export async function getOrdersList(shop: string, url: URL) {
   const query = parseOrdersListParams(url.searchParams);
-  const page = await listOrdersPage(shop, query);
+  const page = await listOrdersPage(shop, {
+    states: query.tab.states,
+    hyperskuStatus: query.hyperskuStatus,
+    nameRanges: searchPrefixes(query.search).map((prefix) => ({ from: prefix, below: prefixUpperBound(prefix) })),
+    cursor: query.cursor,
+    pageSize: query.pageSize,
+  });
   const first = page.rows[0];
   const last = page.rows[page.rows.length - 1];
   return {
@@ -25,5 +31,3 @@ export async function getOrdersList(shop: string, url: URL) {
     previousHref: page.hasPrevious && first ? ordersListHref(url.searchParams, { before: encodeCursor(first) }) : null,
   };
 }
-
-export type OrdersListView = Awaited<ReturnType<typeof getOrdersList>>;

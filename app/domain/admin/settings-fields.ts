@@ -8,7 +8,14 @@ export const MAX_EXCLUDED_TAGS = 100;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_PLATFORM_CODE = 2_147_483_647;
 
-export const SETTINGS_FIELDS = ["forwardTrigger", "holdMinutes", "skipTestOrders", "excludedTags", "notifyCustomer", "platformCode"] as const;
+export const SETTINGS_FIELDS = [
+  "forwardTrigger",
+  "holdMinutes",
+  "skipTestOrders",
+  "excludedTags",
+  "notifyCustomer",
+  "platformCode",
+] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;
 

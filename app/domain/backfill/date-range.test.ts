@@ -11,10 +11,22 @@ describe("past orders date range", () => {
   });
 
   it("names the field that is wrong", () => {
-    expect(parseDateRange({ from: "", to: "2026-07-10" }, now)).toEqual({ ok: false, errors: { from: "Enter a start date (YYYY-MM-DD)." } });
-    expect(parseDateRange({ from: "2026-02-31", to: "2026-03-01" }, now)).toMatchObject({ ok: false, errors: { from: expect.any(String) } });
-    expect(parseDateRange({ from: "2026-07-10", to: "2026-07-01" }, now)).toEqual({ ok: false, errors: { to: "The end date is before the start date." } });
-    expect(parseDateRange({ from: "2026-08-01", to: "2026-08-02" }, now)).toMatchObject({ ok: false, errors: { from: "The start date is in the future." } });
+    expect(parseDateRange({ from: "", to: "2026-07-10" }, now)).toEqual({
+      ok: false,
+      errors: { from: "Enter a start date (YYYY-MM-DD)." },
+    });
+    expect(parseDateRange({ from: "2026-02-31", to: "2026-03-01" }, now)).toMatchObject({
+      ok: false,
+      errors: { from: expect.any(String) },
+    });
+    expect(parseDateRange({ from: "2026-07-10", to: "2026-07-01" }, now)).toEqual({
+      ok: false,
+      errors: { to: "The end date is before the start date." },
+    });
+    expect(parseDateRange({ from: "2026-08-01", to: "2026-08-02" }, now)).toMatchObject({
+      ok: false,
+      errors: { from: "The start date is in the future." },
+    });
   });
 
   it("defaults to the last 30 days and writes Shopify's search syntax", () => {

@@ -7,7 +7,10 @@ describe("past order outcomes", () => {
     expect(classifyImportedOrder({ state: "checking", stateCode: "create_unconfirmed" })).toEqual({ kind: "queued" });
     expect(classifyImportedOrder({ state: "sent", stateCode: null })).toEqual({ kind: "skipped", reason: "already_sent" });
     expect(classifyImportedOrder({ state: "skipped", stateCode: "test_order" })).toEqual({ kind: "skipped", reason: "test_order" });
-    expect(classifyImportedOrder({ state: "waiting", stateCode: "awaiting_payment" })).toEqual({ kind: "skipped", reason: "awaiting_payment" });
+    expect(classifyImportedOrder({ state: "waiting", stateCode: "awaiting_payment" })).toEqual({
+      kind: "skipped",
+      reason: "awaiting_payment",
+    });
   });
 
   it("says each reason in the merchant's words", () => {

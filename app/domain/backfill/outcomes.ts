@@ -2,7 +2,7 @@
  * What a past order became once imported: queued for HyperSKU, skipped (with the reason), or
  * failed (Shopify's data could not be read). And how a run's summary reads. Pure.
  */
-import { IN_FLIGHT_STATES } from "~/domain/orders/order-state";
+import { IN_FLIGHT_STATES } from "~/models/order-state";
 import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
 
 export type ImportOutcome = { kind: "queued" } | { kind: "skipped"; reason: string } | { kind: "failed"; reason: string };

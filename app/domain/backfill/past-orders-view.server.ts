@@ -1,13 +1,12 @@
 /** The "Send past orders" page's view model: the run in progress (if any) and the latest runs. */
-import type { Backfill } from "@prisma/client";
 import { formatDateTime } from "~/domain/admin/format";
-import { parseHyperskuStatus } from "~/domain/connection/status";
-import { listRecentBackfills } from "~/models/backfill.server";
+import { parseHyperskuStatus } from "~/models/connection-status";
+import { listRecentBackfills, type Backfill } from "~/models/backfill.server";
 import { getShop } from "~/models/shop.server";
 import { defaultDateRange, toDayString } from "./date-range";
 import { describeSkipReason, parseReasonCounts } from "./outcomes";
 
-export function toRunView(run: Backfill) {
+function toRunView(run: Backfill) {
   const reasons = Object.entries(parseReasonCounts(run.skippedReasons))
     .sort((a, b) => b[1] - a[1])
     .map(([code, count]) => ({ code, label: describeSkipReason(code), count }));

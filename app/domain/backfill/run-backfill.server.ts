@@ -8,18 +8,24 @@
  * (Shopify's page cursor + how many orders of that page are done) are written in one transaction.
  * A step that dies half-way resumes after the last order it finished, never counting one twice.
  */
-import type { Shop } from "@prisma/client";
-import prisma from "~/db.server";
 import { applyOrderSnapshot } from "~/domain/orders/apply-snapshot.server";
-import { parseGraphqlOrder } from "~/domain/orders/shopify-order";
+import { parseGraphqlOrder } from "~/domain/orders/parse-graphql-order";
 import { ShopifyGraphqlError } from "~/integrations/shopify/admin-graphql.server";
-import { backfillOrdersKey, JOB_TYPES } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
-import type { JobResult } from "~/jobs/worker.server";
-import { finishBackfill, findRunningBackfill, getBackfill } from "~/models/backfill.server";
+import { shopifyJobOutcome } from "~/integrations/shopify/job-outcome";
+import { enqueue, findQueuedJob, JOB_TYPES, wakeWorkers } from "~/domain/enqueue.server";
+import type { JobOutcome } from "~/queue";
+import {
+  countImportedOrder,
+  createBackfill,
+  finishBackfill,
+  findRunningBackfill,
+  getBackfill,
+  getBackfillOrThrow,
+  saveBackfillCursor,
+} from "~/models/backfill.server";
 import { findOrderByShopifyId } from "~/models/order.server";
-import { readShopForPlanning } from "~/models/shop.server";
+import { getShop, readShopForPlanning, type Shop } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
 import type { DateRange } from "./date-range";
 import { addReason, classifyImportedOrder, parsePosition, type BackfillPosition, type ImportOutcome } from "./outcomes";
 import { countPastOrders, fetchPastOrdersPage } from "./shopify-past-orders.server";
@@ -33,7 +39,7 @@ export type StartResult = { ok: true; backfillId: string; total: number } | { ok
 async function closeAbandonedRun(shop: string) {
   const running = await findRunningBackfill(shop);
   if (!running) return false;
-  const job = await prisma.job.findUnique({ where: { uniqueKey: backfillOrdersKey(shop) }, select: { id: true } });
+  const job = await findQueuedJob(JOB_TYPES.backfillOrders, shop);
   if (job) return true;
   await finishBackfill(running.id, "failed", "The run stopped unexpectedly.");
   return false;
@@ -45,50 +51,44 @@ export async function startBackfill(shop: string, range: DateRange): Promise<Sta
   if (capped) return { ok: false, message: "This range holds more than 10,000 orders. Choose a shorter range and run it in parts." };
   if (count === 0) return { ok: false, message: "Shopify has no orders created in this range." };
 
-  const created = await prisma.$transaction(async (tx) => {
+  const created = await withTransaction(async (tx) => {
     // Checked again inside the transaction: two clicks cannot start two runs.
     if (await findRunningBackfill(shop, tx)) return null;
-    const backfill = await tx.backfill.create({
-      data: { shop, createdFrom: range.from, createdTo: range.to, status: "running", total: count },
-    });
+    const backfill = await createBackfill(tx, { shop, createdFrom: range.from, createdTo: range.to, total: count });
     // No `shop` on the job: the per-shop limit paces HyperSKU calls, and a run only reads Shopify
     // and writes rows; it must not wait behind the very orders it queues. (A run of an
     // uninstalled shop stops at its next step.)
-    await enqueueJob(tx, { type: JOB_TYPES.backfillOrders, subjectId: backfill.id, uniqueKey: backfillOrdersKey(shop) });
+    await enqueue(JOB_TYPES.backfillOrders, { subjectId: shop }, tx);
     return backfill;
   });
   if (!created) return { ok: false, message: "A run is already in progress. Wait for it to finish." };
-  notifyWorkAvailable();
+  wakeWorkers();
   return { ok: true, backfillId: created.id, total: count };
 }
 
 /** Imports one order and records it on the run, in one transaction. `shop`: read at the step's start. */
 async function importOrder(backfillId: string, shop: Shop, node: unknown, position: BackfillPosition, now: Date): Promise<ImportOutcome> {
   const shopDomain = shop.domain;
-  return prisma.$transaction(async (tx) => {
+  return withTransaction(async (tx) => {
     const parsed = parseGraphqlOrder(node);
     let outcome: ImportOutcome;
     if (!parsed.ok) {
       outcome = { kind: "failed", reason: "unreadable" };
     } else {
       const snapshot = parsed.value;
-      const known = await findOrderByShopifyId(tx, shopDomain, snapshot.shopifyOrderId);
-      const newer = !known || !known.shopifyUpdatedAt || !snapshot.updatedAt || Date.parse(snapshot.updatedAt) > known.shopifyUpdatedAt.getTime();
+      const known = await findOrderByShopifyId(shopDomain, snapshot.shopifyOrderId, tx);
+      const newer =
+        !known || !known.shopifyUpdatedAt || !snapshot.updatedAt || Date.parse(snapshot.updatedAt) > known.shopifyUpdatedAt.getTime();
       // A version the app already holds changes nothing: it is not applied again (no timeline noise).
       if (newer) await applyOrderSnapshot(tx, await readShopForPlanning(tx, shopDomain), snapshot, "backfill", now);
-      const record = await findOrderByShopifyId(tx, shopDomain, snapshot.shopifyOrderId);
+      const record = await findOrderByShopifyId(shopDomain, snapshot.shopifyOrderId, tx);
       outcome = record ? classifyImportedOrder(record) : { kind: "failed", reason: "not_recorded" };
     }
-    const run = await tx.backfill.findUniqueOrThrow({ where: { id: backfillId } });
-    await tx.backfill.update({
-      where: { id: backfillId },
-      data: {
-        processed: { increment: 1 },
-        ...(outcome.kind === "queued" ? { queued: { increment: 1 } } : {}),
-        ...(outcome.kind === "failed" ? { failed: { increment: 1 } } : {}),
-        ...(outcome.kind === "skipped" ? { skipped: { increment: 1 }, skippedReasons: addReason(run.skippedReasons, outcome.reason) } : {}),
-        cursor: JSON.stringify({ after: position.after, done: position.done + 1 }),
-      },
+    const run = await getBackfillOrThrow(tx, backfillId);
+    await countImportedOrder(tx, backfillId, {
+      outcome: outcome.kind,
+      ...(outcome.kind === "skipped" ? { skippedReasons: addReason(run.skippedReasons, outcome.reason) } : {}),
+      cursor: JSON.stringify({ after: position.after, done: position.done + 1 }),
     });
     return outcome;
   });
@@ -96,13 +96,23 @@ async function importOrder(backfillId: string, shop: Shop, node: unknown, positi
 
 type Attempt = { attempt: number; maxAttempts: number };
 
-/** One step of a run (the job handler): a few pages, then the job comes back for the rest. */
-export async function runBackfillStep(backfillId: string, attempt: Attempt, now = new Date()): Promise<JobResult> {
+/** The job's step: the shop's running run, if any (the job is one per shop; its subject is the shop). */
+export async function runShopBackfillStep(shop: string, attempt: Attempt, now = new Date()): Promise<JobOutcome> {
+  const run = await findRunningBackfill(shop);
+  return run ? runBackfillStep(run.id, attempt, now) : { kind: "done" };
+}
+
+/** One step of a run: a few pages, then the job comes back for the rest. */
+export async function runBackfillStep(backfillId: string, attempt: Attempt, now = new Date()): Promise<JobOutcome> {
   const run = await getBackfill(backfillId);
   if (!run || run.status !== "running") return { kind: "done" };
-  const shop = await prisma.shop.findUnique({ where: { domain: run.shop } });
+  const shop = await getShop(run.shop);
   if (!shop || shop.uninstalledAt) {
-    await finishBackfill(run.id, "failed", "The app was uninstalled during the run. The orders it had imported are kept; after reinstalling, start it again for the rest (no order is sent twice).");
+    await finishBackfill(
+      run.id,
+      "failed",
+      "The app was uninstalled during the run. The orders it had imported are kept; after reinstalling, start it again for the rest (no order is sent twice).",
+    );
     return { kind: "done" };
   }
   const range = { from: run.createdFrom, to: run.createdTo };
@@ -121,19 +131,22 @@ export async function runBackfillStep(backfillId: string, attempt: Attempt, now 
         return { kind: "done" };
       }
       position = { after: orders.pageInfo.endCursor, done: 0 };
-      await prisma.backfill.update({ where: { id: run.id }, data: { cursor: JSON.stringify(position) } });
+      await saveBackfillCursor(run.id, JSON.stringify(position));
     }
     return { kind: "reschedule", runAt: new Date(), note: "next pages" };
   } catch (error) {
     const fromShopify = error instanceof ShopifyGraphqlError;
+    const outcome = fromShopify ? shopifyJobOutcome(error) : null;
+    // Throttled: waiting for Shopify, not a failed attempt.
+    if (outcome?.kind === "reschedule") return outcome;
     if (attempt.attempt >= attempt.maxAttempts) {
       const message = fromShopify ? `Shopify did not return the orders: ${error.message}` : "The run stopped on an unexpected error.";
       await finishBackfill(run.id, "failed", message);
       return { kind: "fail", error: message };
     }
-    if (fromShopify) return { kind: "retry", error: error.message, retryAfterMs: error.retryAfterMs };
+    if (outcome) return outcome;
     throw error;
   } finally {
-    if (queuedAny) notifyWorkAvailable();
+    if (queuedAny) wakeWorkers();
   }
 }

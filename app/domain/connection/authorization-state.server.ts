@@ -8,11 +8,7 @@
  * authenticated admin (pending-connection.server.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import {
-  consumeAuthorizationState,
-  findAuthorizationState,
-  insertAuthorizationState,
-} from "~/models/hypersku-authorization-state.server";
+import { consumeAuthorizationState, findAuthorizationState, insertAuthorizationState } from "~/models/hypersku-authorization-state.server";
 
 export const STATE_LIFETIME_MS = 10 * 60_000;
 export const STATE_COOKIE = "hypersku_authorization";
@@ -56,11 +52,7 @@ function sameValue(a: string, b: string) {
  * At the callback: the state must be valid and the one this browser started with. Consumes it, so
  * a replay fails even when the first attempt failed later on (a code is single use as well).
  */
-export async function consumeStateFromCallback(
-  state: string | null,
-  cookieState: string | null,
-  now = new Date(),
-): Promise<StateCheck> {
+export async function consumeStateFromCallback(state: string | null, cookieState: string | null, now = new Date()): Promise<StateCheck> {
   const check = await checkAuthorizationState(state, now);
   if (!check.ok) return check;
   if (!cookieState || !sameValue(cookieState, state!)) return { ok: false, reason: "other_browser" };

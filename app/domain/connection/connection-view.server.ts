@@ -1,7 +1,7 @@
 /** What the connection card shows: status, account and token timing, never a token. */
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
 import { getShop } from "~/models/shop.server";
-import { describeReconnectReason, parseHyperskuStatus } from "./status";
+import { describeReconnectReason, parseHyperskuStatus } from "~/models/connection-status";
 import { getMissingHyperskuSettings } from "./hypersku.server";
 import { checkPendingConnection, describePendingRefusal, type AdminActor } from "./pending-connection.server";
 

@@ -13,7 +13,8 @@ import {
   HyperskuNotConfiguredError,
   HyperskuUnavailableError,
 } from "~/integrations/hypersku/errors";
-import { tokenResponseToTokenSet, type HyperskuTokenSet } from "~/integrations/hypersku/token-set";
+import { tokenResponseToTokenSet } from "~/integrations/hypersku/token-set";
+import type { HyperskuTokenSet } from "~/models/hypersku-token-set";
 import { deleteTokenSet, recordSuccessfulCall, replaceTokenSet } from "~/models/hypersku-connection.server";
 import { ensureShop, setHyperskuStatus } from "~/models/shop.server";
 import { releaseHeldOrders } from "~/domain/orders/release-held-orders.server";

@@ -7,7 +7,7 @@ import { logger } from "~/logger.server";
 import { createHyperskuClient, type HyperskuAuth } from "~/integrations/hypersku/client.server";
 import { getHyperskuConfig, type HyperskuConfig } from "~/integrations/hypersku/config";
 import { createHyperskuTokenManager } from "~/integrations/hypersku/tokens.server";
-import { createKeyedConcurrencyLimiter, createKeyedRateLimiter } from "~/jobs/limits";
+import { createKeyedConcurrencyLimiter, createKeyedRateLimiter } from "~/queue";
 import { recordSuccessfulCall } from "~/models/hypersku-connection.server";
 import { prismaTokenStore } from "./token-store.server";
 
@@ -38,10 +38,7 @@ export const getHyperskuRedirectUri = () => `${env.SHOPIFY_APP_URL}/hypersku/cal
 /** Which operator settings are missing for the authorization flow (empty when ready). */
 export function getMissingHyperskuSettings(): string[] {
   const { config } = getHypersku();
-  return [
-    ...(config.clientId ? [] : ["HYPERSKU_CLIENT_ID"]),
-    ...(config.clientSecret ? [] : ["HYPERSKU_CLIENT_SECRET"]),
-  ];
+  return [...(config.clientId ? [] : ["HYPERSKU_CLIENT_ID"]), ...(config.clientSecret ? [] : ["HYPERSKU_CLIENT_SECRET"])];
 }
 
 // Politeness towards HyperSKU, per shop and per process (it publishes no limits of its own).

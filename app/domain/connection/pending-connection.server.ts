@@ -11,7 +11,7 @@
  * in the attacker's admin, which they cannot open; the attacker never sees the token.
  */
 import { randomBytes } from "node:crypto";
-import type { HyperskuTokenSet } from "~/integrations/hypersku/token-set";
+import type { HyperskuTokenSet } from "~/models/hypersku-token-set";
 import {
   claimPendingTokenSet,
   discardPendingTokenSet,
@@ -20,7 +20,7 @@ import {
 } from "~/models/hypersku-authorization-state.server";
 import { hashSecret } from "./authorization-state.server";
 
-export const CONFIRM_LIFETIME_MS = 10 * 60_000;
+const CONFIRM_LIFETIME_MS = 10 * 60_000;
 
 /** Who is asking, from the authenticated admin request. */
 export type AdminActor = { shop: string; userId: string | null };
@@ -28,8 +28,7 @@ export type AdminActor = { shop: string; userId: string | null };
 export type PendingRefusal = "missing" | "unknown" | "other_shop" | "other_user" | "used" | "expired";
 
 export type PendingCheck =
-  | { ok: true; shop: string; hyperskuUserId: string | null; expiresAt: Date }
-  | { ok: false; reason: PendingRefusal };
+  { ok: true; shop: string; hyperskuUserId: string | null; expiresAt: Date } | { ok: false; reason: PendingRefusal };
 
 /** At the callback, after a successful code exchange: returns the one-time confirmation token. */
 export async function holdPendingConnection(state: string, shop: string, tokens: HyperskuTokenSet, now = new Date()) {

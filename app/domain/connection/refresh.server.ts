@@ -9,7 +9,7 @@ import { logger } from "~/logger.server";
 import { getHypersku } from "./hypersku.server";
 
 /** Same window as the token manager's refresh margin, so asking for a token refreshes it. */
-export const REFRESH_AHEAD_MS = 5 * 60_000;
+const REFRESH_AHEAD_MS = 5 * 60_000;
 
 export async function refreshExpiringConnections(now = new Date()) {
   const shops = await listShopsWithTokensExpiringBefore(new Date(now.getTime() + REFRESH_AHEAD_MS));

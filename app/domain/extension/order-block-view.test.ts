@@ -43,7 +43,10 @@ function parcel(overrides: Partial<OrderBlockParcelRow> = {}): OrderBlockParcelR
 
 describe("mapOrderBlockView", () => {
   it("shows a sent order with its HyperSKU id, status meaning and parcels, and no actions", () => {
-    const view = mapOrderBlockView(order(), [parcel(), parcel({ parcelKey: "2", trackingCompany: "USPS", trackingNumber: "9400", trackingUrl: null })]);
+    const view = mapOrderBlockView(order(), [
+      parcel(),
+      parcel({ parcelKey: "2", trackingCompany: "USPS", trackingNumber: "9400", trackingUrl: null }),
+    ]);
     expect(view).toMatchObject({
       shopifyOrderId: "5600000000001",
       state: "sent",
@@ -51,7 +54,10 @@ describe("mapOrderBlockView", () => {
       handled: true,
       sentToHypersku: true,
       sentAt: "2026-07-14T14:20:00.000Z",
-      hypersku: { orderId: "HS-20260714-0001", status: { code: 4, name: "Shipping", meaning: "Shipped; tracking is available.", tone: "success" } },
+      hypersku: {
+        orderId: "HS-20260714-0001",
+        status: { code: 4, name: "Shipping", meaning: "Shipped; tracking is available.", tone: "success" },
+      },
       problems: [],
       actions: { sendNow: false, retry: false },
     });
@@ -106,7 +112,12 @@ describe("mapOrderBlockView", () => {
 
   it("takes the fix of a reason the order cannot be sent from the orders catalogue", () => {
     const view = mapOrderBlockView(
-      order({ state: "needs_attention", stateCode: "missing_city", stateReason: "The shipping address has no city.", hyperskuOrderId: null }),
+      order({
+        state: "needs_attention",
+        stateCode: "missing_city",
+        stateReason: "The shipping address has no city.",
+        hyperskuOrderId: null,
+      }),
       [],
     );
     expect(view.problems[0]).toMatchObject({ code: "missing_city", fix: expect.stringContaining("add the city"), severity: "critical" });
@@ -114,7 +125,12 @@ describe("mapOrderBlockView", () => {
 
   it("marks an order left alone on purpose as not handled, with its reason", () => {
     const view = mapOrderBlockView(
-      order({ state: "skipped", stateCode: "nothing_to_ship", stateReason: "Nothing in this order needs shipping.", hyperskuOrderId: null }),
+      order({
+        state: "skipped",
+        stateCode: "nothing_to_ship",
+        stateReason: "Nothing in this order needs shipping.",
+        hyperskuOrderId: null,
+      }),
       [],
     );
     expect(view).toMatchObject({ handled: false, actions: { sendNow: false, retry: true } });
@@ -129,7 +145,11 @@ describe("mapOrderBlockView", () => {
   });
 
   it("keeps an unknown state readable", () => {
-    expect(mapOrderBlockView(order({ state: "teleported" }), [])).toMatchObject({ stateLabel: "teleported", stateMeaning: "", actions: { sendNow: false, retry: false } });
+    expect(mapOrderBlockView(order({ state: "teleported" }), [])).toMatchObject({
+      stateLabel: "teleported",
+      stateMeaning: "",
+      actions: { sendNow: false, retry: false },
+    });
   });
 });
 
@@ -156,7 +176,11 @@ describe("actions", () => {
       expect(getAllowedActions(state, true)).toEqual({ sendNow: false, retry: true });
       expect(isIntentAllowed(state, "retry", true)).toBe(true);
     }
-    const view = mapOrderBlockView(order({ state: "checking", stateCode: "create_unconfirmed", stateReason: "HyperSKU did not confirm." }), [], false);
+    const view = mapOrderBlockView(
+      order({ state: "checking", stateCode: "create_unconfirmed", stateReason: "HyperSKU did not confirm." }),
+      [],
+      false,
+    );
     expect(view).toMatchObject({ stateLabel: "Checking with HyperSKU", actions: { sendNow: false, retry: false } });
     expect(view.problems[0]).toMatchObject({ severity: "info", fix: expect.stringMatching(/never sends the order twice/) });
   });

@@ -2,58 +2,23 @@
  * The order-details block's view of one order (extensions/hypersku-order-block): where it stands
  * with HyperSKU, its parcels and tracking, what is wrong and how to fix it, and which of the
  * merchant's actions apply. Pure: built from the stored order and parcels; the JSON the extension
- * receives is exactly this shape.
+ * receives is exactly this shape (order-block-contract.ts).
  */
-import type { Order, Parcel } from "@prisma/client";
-import { describeHyperskuStatus, type HyperskuStatusInfo } from "~/domain/orders/hypersku-status";
-import { ORDER_STATE_LABELS, type OrderState } from "~/domain/orders/order-state";
+import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
+import type { Order } from "~/models/order.server";
+import { ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
+import type { Parcel } from "~/models/parcel.server";
+import {
+  ORDER_BLOCK_INTENTS,
+  type OrderBlockIntent,
+  type OrderBlockParcel,
+  type OrderBlockProblem,
+  type OrderBlockView,
+} from "./order-block-contract";
 import { getFlagFix, getStateFix } from "./problem-fixes";
+import { parseIntent } from "~/lib/form-intent";
 
-export const ORDER_BLOCK_INTENTS = ["send-now", "retry"] as const;
-export type OrderBlockIntent = (typeof ORDER_BLOCK_INTENTS)[number];
-
-export function parseOrderBlockIntent(value: unknown): OrderBlockIntent | null {
-  return ORDER_BLOCK_INTENTS.find((intent) => intent === value) ?? null;
-}
-
-export type OrderBlockProblem = {
-  /** "state": why the order is not (yet) at HyperSKU; "flag": a problem raised after sending. */
-  source: "state" | "flag";
-  code: string | null;
-  message: string;
-  fix: string | null;
-  severity: "info" | "warning" | "critical";
-};
-
-export type OrderBlockParcel = {
-  key: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  /** Only http(s) addresses; anything else is dropped rather than shown as a link. */
-  trackingUrl: string | null;
-  status: string | null;
-  itemCount: number;
-  /** pending | created | conflict | failed | not_needed (Parcel.fulfillmentState) */
-  fulfillment: string;
-  fulfillmentError: string | null;
-};
-
-export type OrderBlockView = {
-  shopifyOrderId: string;
-  name: string;
-  state: string;
-  stateLabel: string;
-  stateMeaning: string;
-  /** False when the app leaves the order alone on purpose (skipped): the block's empty state. */
-  handled: boolean;
-  sentToHypersku: boolean;
-  sentAt: string | null;
-  hypersku: { orderId: string; status: HyperskuStatusInfo | null } | null;
-  parcels: OrderBlockParcel[];
-  problems: OrderBlockProblem[];
-  nextAttemptAt: string | null;
-  actions: { sendNow: boolean; retry: boolean };
-};
+export const parseOrderBlockIntent = (value: unknown): OrderBlockIntent | null => parseIntent(value, ORDER_BLOCK_INTENTS);
 
 export type OrderBlockOrder = Pick<
   Order,
@@ -123,7 +88,7 @@ export function countParcelItems(itemsJson: string): number {
   }
 }
 
-export function mapOrderBlockParcel(parcel: OrderBlockParcelRow): OrderBlockParcel {
+function mapOrderBlockParcel(parcel: OrderBlockParcelRow): OrderBlockParcel {
   return {
     key: parcel.parcelKey,
     carrier: parcel.trackingCompany?.trim() || null,

@@ -2,18 +2,16 @@
  * The order block's reads and actions, always for one shop: an order of another shop, or one the
  * app has never seen, is `null` — the caller answers 404 and never learns which it was.
  */
-import prisma from "~/db.server";
 import { isStalledInFlight, retryOrder, sendOrderNow, type OrderActionResult } from "~/domain/orders/order-actions.server";
-import { isIntentAllowed, mapOrderBlockView, type OrderBlockIntent, type OrderBlockView } from "./order-block-view";
+import { findShopOrderWithParcels } from "~/models/order.server";
+import type { OrderBlockIntent, OrderBlockView } from "./order-block-contract";
+import { isIntentAllowed, mapOrderBlockView } from "./order-block-view";
 
 const ORDER_ID = /^\d{1,20}$/;
 
 async function findShopOrder(shop: string, shopifyOrderId: string) {
   if (!ORDER_ID.test(shopifyOrderId)) return null;
-  return prisma.order.findUnique({
-    where: { shop_shopifyOrderId: { shop, shopifyOrderId } },
-    include: { parcels: { orderBy: { createdAt: "asc" } } },
-  });
+  return findShopOrderWithParcels(shop, shopifyOrderId);
 }
 
 export async function getOrderBlockView(shop: string, shopifyOrderId: string): Promise<OrderBlockView | null> {

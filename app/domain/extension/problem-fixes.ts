@@ -13,7 +13,8 @@ const SENDING_FIXES: Record<string, string> = {
   reconnect_needed: RECONNECT,
   app_uninstalled: RECONNECT,
   operator_configuration: "Nothing to do in the order: the app's operator has been told. The order is sent once the settings are fixed.",
-  hypersku_unavailable: "Check the HyperSKU connection in the app, then choose Retry. If it keeps failing, contact support with the order number.",
+  hypersku_unavailable:
+    "Check the HyperSKU connection in the app, then choose Retry. If it keeps failing, contact support with the order number.",
   hypersku_rejected: "Correct the order in Shopify as HyperSKU's message says, then choose Retry.",
   create_unconfirmed: "Nothing to do: the app checks with HyperSKU on its own and never sends the order twice.",
   hypersku_unconfirmed: "Choose Retry: the app first asks HyperSKU whether it has the order, and sends it again only if not.",
@@ -21,7 +22,6 @@ const SENDING_FIXES: Record<string, string> = {
     "The app's operator must add the missing key back to TOKEN_ENCRYPTION_KEYS, or connect HyperSKU again in the app. Held orders are then sent automatically.",
   send_error: "Choose Retry. If it happens again, contact support with the order number and the error shown.",
 };
-
 
 const isOrderProblemCode = (code: string): code is OrderProblemCode => Object.hasOwn(ORDER_PROBLEMS, code);
 

@@ -4,20 +4,19 @@
  * the queue being worked, how long has the oldest order waited to be sent. Bounded in time: a
  * database that does not answer is reported as such, never waited for (docs/decisions/0006).
  */
-import { randomUUID } from "node:crypto";
-import prisma from "~/db.server";
-import { IN_FLIGHT_STATES } from "~/domain/orders/order-state";
-import { getQueueStats, getQueueWarnings } from "~/jobs/queue.server";
+import { pingDatabase } from "~/models/database.server";
+import { findOldestWaitingOrder } from "~/models/order.server";
+import { getQueueStats, getQueueWarnings, probeQueueWrite } from "~/queue";
 import { getStorageFault, StorageUnavailableError, type StorageFaultKind } from "~/models/storage-fault";
 
 /** Past this, due jobs are waiting for a worker that is not claiming them ("degraded", still 200). */
-export const QUEUE_LAG_DEGRADED_MS = 5 * 60_000;
+const QUEUE_LAG_DEGRADED_MS = 5 * 60_000;
 /** A job that failed for good within this window makes the answer "degraded". */
-export const RECENT_FAILURES_WINDOW_MS = 60 * 60_000;
+const RECENT_FAILURES_WINDOW_MS = 60 * 60_000;
 /** The whole database part of the check must answer within this. */
-export const HEALTH_TIMEOUT_MS = 2_000;
+const HEALTH_TIMEOUT_MS = 2_000;
 
-export type QueueHealth = { pending: number; running: number; failed: number; failedRecently: number; lagMs: number };
+type QueueHealth = { pending: number; running: number; failed: number; failedRecently: number; lagMs: number };
 
 export type Health =
   | {
@@ -31,28 +30,11 @@ export type Health =
     }
   | { status: "down"; database: StorageFaultKind; reason: string; checkedAt: string };
 
-/**
- * A write that leaves nothing behind but must reach the disk: a row inserted and deleted in one
- * committed transaction. (A rolled-back write would pass on a full disk: nothing is written.)
- */
-async function probeWrite(now: Date): Promise<void> {
-  const id = `health-probe-${randomUUID()}`;
-  await prisma.$transaction([
-    prisma.$executeRaw`INSERT INTO "Job" ("id", "type", "status", "runAt", "attempts", "maxAttempts", "createdAt", "updatedAt")
-      VALUES (${id}, 'health_probe', 'cancelled', ${now}, 0, 0, ${now}, ${now})`,
-    prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${id}`,
-  ]);
-}
-
 async function readFacts(now: Date) {
   const [queue, warnings, oldest] = await Promise.all([
     getQueueStats(now),
     getQueueWarnings({ failedSince: new Date(now.getTime() - RECENT_FAILURES_WINDOW_MS), now }),
-    prisma.order.findFirst({
-      where: { state: { in: ["scheduled", ...IN_FLIGHT_STATES] }, OR: [{ forwardNotBefore: null }, { forwardNotBefore: { lte: now } }] },
-      orderBy: { createdAt: "asc" },
-      select: { createdAt: true },
-    }),
+    findOldestWaitingOrder(now),
   ]);
   return { queue, warnings, oldest };
 }
@@ -73,9 +55,9 @@ type Attempt = { facts: Awaited<ReturnType<typeof readFacts>> } | { error: unkno
 async function attemptChecks(now: Date, timeoutMs: number): Promise<Attempt> {
   let step = "a read";
   const checks = (async () => {
-    await prisma.$queryRawUnsafe("SELECT 1");
+    await pingDatabase();
     step = "a write";
-    await probeWrite(now);
+    await probeQueueWrite(now);
     step = "the queue statistics";
     return readFacts(now);
   })();
@@ -103,7 +85,11 @@ export async function checkHealth(now = new Date(), { timeoutMs = HEALTH_TIMEOUT
   // before calling the database unreachable (never after a timeout, so the answer stays bounded).
   for (
     let retries = 0;
-    retries < DEAD_CONNECTION_RETRIES && "error" in attempt && !attempt.timedOut && getStorageFault(attempt.error)?.kind === "unreachable" && Date.now() < deadline;
+    retries < DEAD_CONNECTION_RETRIES &&
+    "error" in attempt &&
+    !attempt.timedOut &&
+    getStorageFault(attempt.error)?.kind === "unreachable" &&
+    Date.now() < deadline;
     retries++
   ) {
     attempt = await attemptChecks(now, deadline - Date.now());
@@ -120,7 +106,9 @@ export async function checkHealth(now = new Date(), { timeoutMs = HEALTH_TIMEOUT
   const reasons: string[] = [];
   if (lagMs > QUEUE_LAG_DEGRADED_MS) reasons.push(`due jobs have waited ${minutes(lagMs)} min: no worker is claiming them`);
   if (warnings.failedSince > 0) {
-    reasons.push(`${warnings.failedSince} job${warnings.failedSince === 1 ? "" : "s"} failed for good in the last ${minutes(RECENT_FAILURES_WINDOW_MS)} min`);
+    reasons.push(
+      `${warnings.failedSince} job${warnings.failedSince === 1 ? "" : "s"} failed for good in the last ${minutes(RECENT_FAILURES_WINDOW_MS)} min`,
+    );
   }
   return {
     status: reasons.length ? "degraded" : "ok",

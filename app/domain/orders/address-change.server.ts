@@ -8,35 +8,26 @@
  * (tags, a fulfillment the app itself made) changes nothing, and the app never writes an address to
  * Shopify: no loop is possible. Runs as a queue job, never in the webhook.
  */
-import type { Order, Prisma } from "@prisma/client";
-import prisma from "~/db.server";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
 import { APP_UNINSTALLED_WAIT } from "~/domain/shops/uninstall.server";
 import { ADDRESS_FLAGS } from "~/domain/tracking/order-flags";
 import { clearOrderFlag, setOrderFlag } from "~/domain/tracking/order-flags.server";
 import { refreshOrderStatus } from "~/domain/tracking/sync-orders.server";
 import type { ExternalShippingAddress } from "~/integrations/hypersku/schemas";
-import {
-  HyperskuError,
-  HyperskuNotConfiguredError,
-  HyperskuReconnectNeededError,
-  HyperskuRejectedError,
-  HyperskuUnavailableError,
-} from "~/integrations/hypersku/errors";
-import { changeAddressKey, JOB_TYPES } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
+import { HyperskuError } from "~/integrations/hypersku/errors";
+import { classifyHyperskuError, hyperskuJobOutcome } from "~/integrations/hypersku/job-outcome";
+import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
+import type { JobOutcome } from "~/queue";
 import type { Db } from "~/models/db-types";
-import { addOrderEvent, readSnapshot } from "~/models/order.server";
+import { getOrder, getOrderOrThrow, readSnapshot, recordSentAddress, type Order } from "~/models/order.server";
+import { addOrderEvent } from "~/models/order-event.server";
+import { getShop } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
 import { ORDER_PROBLEMS } from "./describe-problems";
 import { describeHyperskuStatus, isBeforeShipping } from "./hypersku-status";
 import { mapShippingAddress } from "./map-shipping-address";
 import { serializeStoredHyperskuOrder } from "./stored-hypersku-order";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
-
-export type ChangeJobResult =
-  | { kind: "done" }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
-  | { kind: "reschedule"; runAt: Date; note?: string };
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 /** While the forward job is still sending, the address it sends may be the old one: look again soon. */
 const SENDING_RECHECK_MS = 60_000;
@@ -53,7 +44,11 @@ export function readSentAddress(order: Pick<Order, "sentRequest">): ExternalShip
 }
 
 const canonical = (address: ExternalShippingAddress) =>
-  JSON.stringify(Object.entries(address).filter(([, value]) => value !== undefined && value !== null && value !== "").sort(([a], [b]) => a.localeCompare(b)));
+  JSON.stringify(
+    Object.entries(address)
+      .filter(([, value]) => value !== undefined && value !== null && value !== "")
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 export const sameAddress = (a: ExternalShippingAddress, b: ExternalShippingAddress) => canonical(a) === canonical(b);
 
@@ -71,12 +66,12 @@ export async function queueAddressChangeIfNeeded(db: Db, order: Order, snapshot:
   if (order.state !== "sent" && order.state !== "sending") return false;
   if (snapshot.cancelledAt) return false; // cancellation is handled on its own
   if (addressInputs(readSnapshot(order)) === addressInputs(snapshot)) return false;
-  await enqueueJob(db, { type: JOB_TYPES.changeAddress, shop: order.shop, subjectId: order.id, uniqueKey: changeAddressKey(order.id), runAt: now });
+  await enqueue(JOB_TYPES.changeAddress, { shop: order.shop, subjectId: order.id, runAt: now }, db);
   return true;
 }
 
 async function flag(order: Order, code: (typeof ADDRESS_FLAGS)[number], reason: string, outcome: string) {
-  await prisma.$transaction(async (tx) => {
+  await withTransaction(async (tx) => {
     await setOrderFlag(order.id, code, reason, tx);
     await addOrderEvent(tx, order.id, { kind: "address", outcome, message: reason });
   });
@@ -89,27 +84,32 @@ const afterShippingReason = (status: number | null, desc: string | null) =>
 async function recordUpdated(order: Order, address: ExternalShippingAddress, answer: unknown) {
   const request = order.sentRequest ? (JSON.parse(order.sentRequest) as Record<string, unknown>) : {};
   const response = order.hyperskuResponse ? (JSON.parse(order.hyperskuResponse) as Record<string, unknown>) : null;
-  const data: Prisma.OrderUpdateInput = {
+  const sent = {
     sentRequest: JSON.stringify({ ...request, shippingAddress: address }),
     ...(response && answer && typeof answer === "object" && Object.keys(answer).length > 0
       ? { hyperskuResponse: serializeStoredHyperskuOrder({ ...response, orderAddressInfo: answer }) }
       : {}),
   };
-  await prisma.$transaction(async (tx) => {
-    await tx.order.update({ where: { id: order.id }, data });
+  await withTransaction(async (tx) => {
+    await recordSentAddress(tx, order.id, sent);
     await clearOrderFlag(order.id, ADDRESS_FLAGS, tx);
-    await addOrderEvent(tx, order.id, { kind: "address", outcome: "updated", message: "The shipping address changed in Shopify; HyperSKU now has the new address." });
+    await addOrderEvent(tx, order.id, {
+      kind: "address",
+      outcome: "updated",
+      message: "The shipping address changed in Shopify; HyperSKU now has the new address.",
+    });
   });
 }
 
 /** The address job: re-reads the order, compares, and updates HyperSKU or flags the order. */
-export async function changeAddressAtHypersku(orderId: string): Promise<ChangeJobResult> {
-  const order = await prisma.order.findUnique({ where: { id: orderId } });
+export async function changeAddressAtHypersku(orderId: string): Promise<JobOutcome> {
+  const order = await getOrder(orderId);
   if (!order) return { kind: "done" };
-  const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
+  const shop = await getShop(order.shop);
   if (!shop) return { kind: "done" };
   if (shop.uninstalledAt) return { kind: "reschedule", runAt: new Date(Date.now() + RECONNECT_RECHECK_MS), note: APP_UNINSTALLED_WAIT };
-  if (order.state === "sending") return { kind: "reschedule", runAt: new Date(Date.now() + SENDING_RECHECK_MS), note: "Waiting for the order to reach HyperSKU." };
+  if (order.state === "sending")
+    return { kind: "reschedule", runAt: new Date(Date.now() + SENDING_RECHECK_MS), note: "Waiting for the order to reach HyperSKU." };
   if (order.state !== "sent") return { kind: "done" };
 
   const snapshot = readSnapshot(order);
@@ -117,7 +117,12 @@ export async function changeAddressAtHypersku(orderId: string): Promise<ChangeJo
   const wanted = mapShippingAddress(snapshot);
   if (!wanted.ok) {
     const problems = wanted.codes.map((code) => ORDER_PROBLEMS[code].problem).join(" ");
-    await flag(order, "address_change_unusable", `The shipping address was changed in Shopify, but the new one cannot be sent: ${problems} HyperSKU still has the old address.`, "unusable");
+    await flag(
+      order,
+      "address_change_unusable",
+      `The shipping address was changed in Shopify, but the new one cannot be sent: ${problems} HyperSKU still has the old address.`,
+      "unusable",
+    );
     return { kind: "done" };
   }
   const held = readSentAddress(order);
@@ -131,30 +136,39 @@ export async function changeAddressAtHypersku(orderId: string): Promise<ChangeJo
   }
   const hyperskuOrderId = Number(order.hyperskuOrderId);
   if (!Number.isSafeInteger(hyperskuOrderId) || hyperskuOrderId <= 0) {
-    await flag(order, "address_change_refused", "The shipping address was changed in Shopify, but the app does not know HyperSKU's number for this order. Change the address in HyperSKU yourself.", "refused");
+    await flag(
+      order,
+      "address_change_refused",
+      "The shipping address was changed in Shopify, but the app does not know HyperSKU's number for this order. Change the address in HyperSKU yourself.",
+      "refused",
+    );
     return { kind: "done" };
   }
 
   try {
     // The full address replaces HyperSKU's: sending it twice is harmless, so a retry is safe.
-    const answer = await withHyperskuAccess(shop.domain, (auth) => getHypersku().client.updateOrderAddress(auth, { orderId: hyperskuOrderId, ...wanted.address }));
+    const answer = await withHyperskuAccess(shop.domain, (auth) =>
+      getHypersku().client.updateOrderAddress(auth, { orderId: hyperskuOrderId, ...wanted.address }),
+    );
     await recordUpdated(order, wanted.address, answer);
     return { kind: "done" };
   } catch (error) {
     if (!(error instanceof HyperskuError)) throw error;
-    if (error instanceof HyperskuRejectedError) {
+    if (classifyHyperskuError(error) === "rejected") {
       const status = await refreshOrderStatus(shop.domain, order).catch(() => order.hyperskuStatus);
       if (status !== null && !isBeforeShipping(status)) {
-        const fresh = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+        const fresh = await getOrderOrThrow(order.id);
         await flag(fresh, "address_changed_after_shipping", afterShippingReason(status, fresh.hyperskuStatusDesc), "too_late");
       } else {
-        await flag(order, "address_change_refused", `HyperSKU did not accept the new shipping address: ${error.message} Change it in HyperSKU yourself.`, "refused");
+        await flag(
+          order,
+          "address_change_refused",
+          `HyperSKU did not accept the new shipping address: ${error.message} Change it in HyperSKU yourself.`,
+          "refused",
+        );
       }
       return { kind: "done" };
     }
-    if (error instanceof HyperskuReconnectNeededError || error instanceof HyperskuNotConfiguredError) {
-      return { kind: "reschedule", runAt: new Date(Date.now() + RECONNECT_RECHECK_MS), note: "Waiting for HyperSKU to be connected again." };
-    }
-    return { kind: "retry", error: error.message, retryAfterMs: error instanceof HyperskuUnavailableError ? error.retryAfterMs : undefined };
+    return hyperskuJobOutcome(error);
   }
 }

@@ -7,29 +7,25 @@
  * merchant's own button gets the answer directly instead. A cancelled order is Closed (6), which is
  * final: the status sync stops for it.
  */
-import type { Order, Shop } from "@prisma/client";
-import prisma from "~/db.server";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
-import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { canForward, parseHyperskuStatus } from "~/models/connection-status";
 import { APP_UNINSTALLED_WAIT } from "~/domain/shops/uninstall.server";
 import { CANCEL_FLAGS } from "~/domain/tracking/order-flags";
 import { clearOrderFlag, setOrderFlag } from "~/domain/tracking/order-flags.server";
 import { refreshOrderStatus } from "~/domain/tracking/sync-orders.server";
-import {
-  HyperskuError,
-  HyperskuNotConfiguredError,
-  HyperskuReconnectNeededError,
-  HyperskuRejectedError,
-  HyperskuUnavailableError,
-} from "~/integrations/hypersku/errors";
-import { cancelAtHyperskuKey, JOB_TYPES } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
+import { HyperskuError } from "~/integrations/hypersku/errors";
+import { classifyHyperskuError, hyperskuJobOutcome } from "~/integrations/hypersku/job-outcome";
+import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
+import type { JobOutcome } from "~/queue";
 import type { Db } from "~/models/db-types";
-import { addOrderEvent, readSnapshot } from "~/models/order.server";
-import { describeHyperskuStatus, isBeforeShipping } from "./hypersku-status";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import { findShopOrder, getOrder, getOrderOrThrow, readSnapshot, recordOrderClosed, type Order } from "~/models/order.server";
+import { addOrderEvent, recordOrderEvent } from "~/models/order-event.server";
+import { getShop, type Shop } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
+import { describeHyperskuStatus, HYPERSKU_STATUS, isBeforeShipping } from "./hypersku-status";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
-const CLOSED = 6;
+const CLOSED = HYPERSKU_STATUS.closed;
 const SENDING_RECHECK_MS = 60_000;
 const RECONNECT_RECHECK_MS = 6 * 3600_000;
 
@@ -40,13 +36,8 @@ type CancelOutcome =
   | { kind: "already_closed"; message: string }
   | { kind: "too_late"; message: string }
   | { kind: "refused"; message: string }
-  | { kind: "not_connected"; message: string }
-  | { kind: "unavailable"; message: string; retryAfterMs?: number };
-
-export type CancelJobResult =
-  | { kind: "done" }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
-  | { kind: "reschedule"; runAt: Date; note?: string };
+  | { kind: "not_connected"; message: string; error: HyperskuError }
+  | { kind: "unavailable"; message: string; error: HyperskuError };
 
 const statusName = (order: Pick<Order, "hyperskuStatus" | "hyperskuStatusDesc">) =>
   describeHyperskuStatus(order.hyperskuStatus, order.hyperskuStatusDesc)?.name ?? "unknown";
@@ -55,22 +46,24 @@ const statusName = (order: Pick<Order, "hyperskuStatus" | "hyperskuStatusDesc">)
  * Called as a new version of an order that is at HyperSKU (or being sent) is stored, inside that
  * transaction: queues the cancellation when Shopify says the order is cancelled.
  */
-export async function queueCancellationIfNeeded(db: Db, order: Order, snapshot: ShopifyOrderSnapshot, now: Date): Promise<boolean> {
+export async function queueCancellationIfNeeded(order: Order, snapshot: ShopifyOrderSnapshot, now: Date, db?: Db): Promise<boolean> {
   if (order.state !== "sent" && order.state !== "sending") return false;
   if (!snapshot.cancelledAt || order.hyperskuStatus === CLOSED) return false;
   if (order.flagCode && (CANCEL_FLAGS as readonly string[]).includes(order.flagCode)) return false;
-  await enqueueJob(db, { type: JOB_TYPES.cancelAtHypersku, shop: order.shop, subjectId: order.id, uniqueKey: cancelAtHyperskuKey(order.id), runAt: now });
+  await enqueue(JOB_TYPES.cancelAtHypersku, { shop: order.shop, subjectId: order.id, runAt: now }, db);
   return true;
 }
 
 async function recordClosed(order: Order, status: number | null, statusDesc: string | null, message: string) {
-  await prisma.$transaction(async (tx) => {
-    await tx.order.update({
-      where: { id: order.id },
-      data: { hyperskuStatus: status ?? CLOSED, hyperskuStatusDesc: statusDesc ?? "Closed", nextSyncAt: null, lastSyncedAt: new Date() },
-    });
+  await withTransaction(async (tx) => {
+    await recordOrderClosed(tx, order.id, { hyperskuStatus: status ?? CLOSED, hyperskuStatusDesc: statusDesc ?? "Closed" });
     await clearOrderFlag(order.id, CANCEL_FLAGS, tx);
-    await addOrderEvent(tx, order.id, { kind: "cancellation", outcome: "cancelled", message, data: { from: order.hyperskuStatus, to: status ?? CLOSED } });
+    await addOrderEvent(tx, order.id, {
+      kind: "cancellation",
+      outcome: "cancelled",
+      message,
+      data: { from: order.hyperskuStatus, to: status ?? CLOSED },
+    });
   });
 }
 
@@ -92,41 +85,38 @@ async function attemptCancel(shop: Shop, order: Order, why: string): Promise<Can
     return { kind: "cancelled", message: "HyperSKU cancelled the order." };
   } catch (error) {
     if (!(error instanceof HyperskuError)) throw error;
-    if (error instanceof HyperskuRejectedError) {
+    const failure = classifyHyperskuError(error);
+    if (failure === "rejected") {
       const status = await refreshOrderStatus(shop.domain, order).catch(() => order.hyperskuStatus);
-      const fresh = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      const fresh = await getOrderOrThrow(order.id);
       if (status === CLOSED) return { kind: "already_closed", message: "HyperSKU has already closed this order." };
       if (status !== null && !isBeforeShipping(status)) return tooLate(fresh);
       return { kind: "refused", message: `HyperSKU did not cancel the order: ${error.message}` };
     }
-    if (error instanceof HyperskuReconnectNeededError || error instanceof HyperskuNotConfiguredError) {
-      return { kind: "not_connected", message: "HyperSKU is not connected; connect it again, then try once more." };
-    }
-    return {
-      kind: "unavailable",
-      message: error.message,
-      retryAfterMs: error instanceof HyperskuUnavailableError ? error.retryAfterMs : undefined,
-    };
+    if (failure === "reconnect")
+      return { kind: "not_connected", message: "HyperSKU is not connected; connect it again, then try once more.", error };
+    return { kind: "unavailable", message: error.message, error };
   }
 }
 
 async function flagRefusal(order: Order, outcome: CancelOutcome) {
   const code = outcome.kind === "too_late" ? "cancelled_after_shipping" : "cancel_refused";
   const reason = `The order was cancelled in Shopify. ${outcome.message}`;
-  await prisma.$transaction(async (tx) => {
+  await withTransaction(async (tx) => {
     await setOrderFlag(order.id, code, reason, tx);
     await addOrderEvent(tx, order.id, { kind: "cancellation", outcome: code, message: reason });
   });
 }
 
 /** The job for a cancellation that came from Shopify. */
-export async function cancelCancelledOrderAtHypersku(orderId: string): Promise<CancelJobResult> {
-  const order = await prisma.order.findUnique({ where: { id: orderId } });
+export async function cancelCancelledOrderAtHypersku(orderId: string): Promise<JobOutcome> {
+  const order = await getOrder(orderId);
   if (!order) return { kind: "done" };
-  const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
+  const shop = await getShop(order.shop);
   if (!shop) return { kind: "done" };
   if (shop.uninstalledAt) return { kind: "reschedule", runAt: new Date(Date.now() + RECONNECT_RECHECK_MS), note: APP_UNINSTALLED_WAIT };
-  if (order.state === "sending") return { kind: "reschedule", runAt: new Date(Date.now() + SENDING_RECHECK_MS), note: "Waiting for the order to reach HyperSKU." };
+  if (order.state === "sending")
+    return { kind: "reschedule", runAt: new Date(Date.now() + SENDING_RECHECK_MS), note: "Waiting for the order to reach HyperSKU." };
   if (order.state !== "sent" || !readSnapshot(order).cancelledAt) return { kind: "done" };
 
   const outcome = await attemptCancel(shop, order, "cancelled in Shopify");
@@ -139,9 +129,8 @@ export async function cancelCancelledOrderAtHypersku(orderId: string): Promise<C
       await flagRefusal(order, outcome);
       return { kind: "done" };
     case "not_connected":
-      return { kind: "reschedule", runAt: new Date(Date.now() + RECONNECT_RECHECK_MS), note: outcome.message };
     case "unavailable":
-      return { kind: "retry", error: outcome.message, retryAfterMs: outcome.retryAfterMs };
+      return hyperskuJobOutcome(outcome.error);
   }
 }
 
@@ -150,15 +139,19 @@ export async function cancelCancelledOrderAtHypersku(orderId: string): Promise<C
  * of another shop's order behaves as if it did not exist.
  */
 export async function cancelOrderAtHypersku(shop: string, orderId: string): Promise<CancelActionResult> {
-  const order = await prisma.order.findFirst({ where: { id: orderId, shop } });
+  const order = await findShopOrder(shop, orderId);
   if (!order) return { ok: false, message: "Order not found." };
   if (order.state !== "sent") return { ok: false, message: "This order is not at HyperSKU, so there is nothing to cancel there." };
-  const shopRecord = await prisma.shop.findUnique({ where: { domain: shop } });
+  const shopRecord = await getShop(shop);
   if (!shopRecord || shopRecord.uninstalledAt || !canForward(parseHyperskuStatus(shopRecord.hyperskuStatus))) {
     return { ok: false, message: "Connect HyperSKU first, then try again." };
   }
   const outcome = await attemptCancel(shopRecord, order, "requested by the merchant");
   if (outcome.kind === "cancelled" || outcome.kind === "already_closed") return { ok: true, message: outcome.message };
-  await addOrderEvent(prisma, order.id, { kind: "cancellation", outcome: "refused", message: `Cancelling at HyperSKU did not work: ${outcome.message}` });
+  await recordOrderEvent(order.id, {
+    kind: "cancellation",
+    outcome: "refused",
+    message: `Cancelling at HyperSKU did not work: ${outcome.message}`,
+  });
   return { ok: false, message: outcome.message };
 }

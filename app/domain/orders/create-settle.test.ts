@@ -14,11 +14,15 @@ describe("a create whose answer never came", () => {
   });
 
   it("is sent again once a lookup started at or after the window's end finds nothing", () => {
-    expect(decideAfterLookup({ found: false, lookupStartedAt: at(120), lastCreateSentAt: sentAt, settleMs: 120_000 })).toEqual({ kind: "send" });
+    expect(decideAfterLookup({ found: false, lookupStartedAt: at(120), lastCreateSentAt: sentAt, settleMs: 120_000 })).toEqual({
+      kind: "send",
+    });
   });
 
   it("is adopted as soon as a lookup finds it, early or late", () => {
-    expect(decideAfterLookup({ found: true, lookupStartedAt: at(1), lastCreateSentAt: sentAt, settleMs: 120_000 })).toEqual({ kind: "adopt" });
+    expect(decideAfterLookup({ found: true, lookupStartedAt: at(1), lastCreateSentAt: sentAt, settleMs: 120_000 })).toEqual({
+      kind: "adopt",
+    });
   });
 
   it("measures the window from the last create, and never makes it shorter than the timeout", () => {

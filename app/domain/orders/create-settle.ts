@@ -25,7 +25,12 @@ export type AfterLookup =
   /** Nothing found by a lookup started after the window: no earlier create can land any more. */
   | { kind: "send" };
 
-export function decideAfterLookup(input: { found: boolean; lookupStartedAt: Date; lastCreateSentAt: Date | null; settleMs: number }): AfterLookup {
+export function decideAfterLookup(input: {
+  found: boolean;
+  lookupStartedAt: Date;
+  lastCreateSentAt: Date | null;
+  settleMs: number;
+}): AfterLookup {
   if (input.found) return { kind: "adopt" };
   const settlesAt = getCreateSettlesAt(input.lastCreateSentAt, input.settleMs);
   if (settlesAt && input.lookupStartedAt.getTime() < settlesAt.getTime()) return { kind: "wait", until: settlesAt };

@@ -11,16 +11,39 @@
  *   customs id, customs code, pccc
  * The first non-empty match in attribute order wins.
  */
-import type { NameValue } from "./shopify-order";
+import type { NameValue } from "~/models/order-snapshot";
 
-export const TAX_NUMBER_ATTRIBUTES = [
-  "taxid", "taxno", "taxnumber", "taxcode", "vat", "vatid", "vatno", "vatnumber",
-  "cpf", "cnpj", "cpfcnpj", "rfc", "nif", "ruc", "rut", "cuit",
+const TAX_NUMBER_ATTRIBUTES = [
+  "taxid",
+  "taxno",
+  "taxnumber",
+  "taxcode",
+  "vat",
+  "vatid",
+  "vatno",
+  "vatnumber",
+  "cpf",
+  "cnpj",
+  "cpfcnpj",
+  "rfc",
+  "nif",
+  "ruc",
+  "rut",
+  "cuit",
 ];
 
-export const ID_NUMBER_ATTRIBUTES = [
-  "idno", "idnumber", "idcard", "nationalid", "personalid", "passport", "passportno", "passportnumber",
-  "customsid", "customscode", "pccc",
+const ID_NUMBER_ATTRIBUTES = [
+  "idno",
+  "idnumber",
+  "idcard",
+  "nationalid",
+  "personalid",
+  "passport",
+  "passportno",
+  "passportnumber",
+  "customsid",
+  "customscode",
+  "pccc",
 ];
 
 function normalizeName(name: string): string {

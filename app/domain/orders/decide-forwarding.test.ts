@@ -44,13 +44,19 @@ describe("decideForwarding: forward", () => {
   it("treats a negative or broken hold window as none", () => {
     const order = buildOrderSnapshot({ paidAt: "2026-07-14T14:20:00.000Z" });
     for (const holdMinutes of [-5, Number.NaN]) {
-      expect(decideForwarding(order, settings({ holdMinutes }), NOW)).toEqual({ action: "forward", notBefore: new Date("2026-07-14T14:20:00Z") });
+      expect(decideForwarding(order, settings({ holdMinutes }), NOW)).toEqual({
+        action: "forward",
+        notBefore: new Date("2026-07-14T14:20:00Z"),
+      });
     }
   });
 
   it("counts from now when the order carries no usable time", () => {
     const order = buildOrderSnapshot({ paidAt: null, processedAt: null, createdAt: null });
-    expect(decideForwarding(order, settings({ holdMinutes: 1 }), NOW)).toEqual({ action: "forward", notBefore: new Date("2026-07-14T15:01:00Z") });
+    expect(decideForwarding(order, settings({ holdMinutes: 1 }), NOW)).toEqual({
+      action: "forward",
+      notBefore: new Date("2026-07-14T15:01:00Z"),
+    });
   });
 
   it("forwards a partly refunded or partly fulfilled order (the mapper sends what is left)", () => {
@@ -110,8 +116,34 @@ describe("decideForwarding: skip", () => {
     expect(decideForwarding(buildOrderSnapshot(overrides), settings({ trigger: "created" }), NOW)).toMatchObject({ action: "skip", code });
   });
 
+  it("skips pickup and local delivery orders, saying why; an old snapshot without the field is a shipment", () => {
+    expect(decideForwarding(buildOrderSnapshot({ deliveryMethod: "pickup" }), settings(), NOW)).toEqual({
+      action: "skip",
+      code: "local_pickup",
+      reason: "The customer picks this order up in person, so there is no parcel for HyperSKU to ship.",
+    });
+    expect(decideForwarding(buildOrderSnapshot({ deliveryMethod: "local_delivery" }), settings(), NOW)).toEqual({
+      action: "skip",
+      code: "local_delivery",
+      reason: "This order goes out by your own local delivery, so there is no parcel for HyperSKU to ship.",
+    });
+    const { deliveryMethod: _dropped, ...stored } = buildOrderSnapshot({ deliveryMethod: "shipping" });
+    expect(decideForwarding(stored, settings(), NOW).action).toBe("forward");
+  });
+
+  it("names a pickup before it waits for payment, but after a cancellation", () => {
+    const pickup = buildOrderSnapshot({ deliveryMethod: "pickup", financialStatus: "pending" });
+    expect(decideForwarding(pickup, settings(), NOW)).toMatchObject({ code: "local_pickup" });
+    expect(decideForwarding({ ...pickup, cancelledAt: "2026-07-14T14:30:00.000Z" }, settings(), NOW)).toMatchObject({ code: "cancelled" });
+  });
+
   it("gives the most final reason first: cancelled, then test, then tag, then payment", () => {
-    const everything = buildOrderSnapshot({ cancelledAt: "2026-07-14T14:30:00.000Z", test: true, tags: ["no-ship"], financialStatus: "pending" });
+    const everything = buildOrderSnapshot({
+      cancelledAt: "2026-07-14T14:30:00.000Z",
+      test: true,
+      tags: ["no-ship"],
+      financialStatus: "pending",
+    });
     const noShip = settings({ excludedTags: ["no-ship"] });
     expect(decideForwarding(everything, noShip, NOW)).toMatchObject({ code: "cancelled" });
     expect(decideForwarding({ ...everything, cancelledAt: null }, noShip, NOW)).toMatchObject({ code: "test_order" });

@@ -3,9 +3,10 @@
  * caller passes the clock. Checks run from the most final fact to the least (a cancelled test order
  * is "cancelled"), so the reason shown is the one the merchant can least argue with.
  */
+import { notAParcel } from "./delivery-method";
 import { type DecisionCode, ORDER_PROBLEMS } from "./describe-problems";
 import { isOrderPaid } from "./payment-status";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 export type ForwardingSettings = {
   /** "paid": send once Shopify marks the order paid. "created": send as soon as it exists. */
@@ -46,8 +47,8 @@ function time(value: string | null): number | null {
 }
 
 /**
- * When the trigger happened. Paid: the time it became paid when Shopify said so (GraphQL
- * transactions), else `processedAt`, else `createdAt`. Created: `createdAt`. Unknown: now.
+ * When the trigger happened. Paid: when the customer paid (kept in the snapshot by intake,
+ * paid-at.ts), else `processedAt`, else `createdAt`. Created: `createdAt`. Unknown: now.
  */
 function triggerTime(order: ShopifyOrderSnapshot, trigger: ForwardingSettings["trigger"], now: Date): number {
   const candidates = trigger === "paid" ? [order.paidAt, order.processedAt, order.createdAt] : [order.createdAt, order.processedAt];
@@ -67,6 +68,8 @@ export function decideForwarding(order: ShopifyOrderSnapshot, settings: Forwardi
   if (order.financialStatus === "voided" || order.financialStatus === "expired") return skip("payment_voided");
   if (order.fulfillmentStatus === "fulfilled") return skip("fulfilled");
   if (order.closedAt) return skip("closed");
+  const delivery = notAParcel(order);
+  if (delivery) return skip(delivery);
   if (settings.trigger === "paid" && !isOrderPaid(order.financialStatus)) {
     return { action: "wait", code: "awaiting_payment", reason: ORDER_PROBLEMS.awaiting_payment.problem };
   }

@@ -27,6 +27,7 @@ describe("describe-problems", () => {
       "missing_currency",
       "missing_price",
       "missing_shop_domain",
+      "custom_line_item",
       "awaiting_payment",
       "cancelled",
       "test_order",
@@ -35,6 +36,12 @@ describe("describe-problems", () => {
       "payment_voided",
       "fulfilled",
       "closed",
+      "missing_zip_code",
+      "missing_postal_code",
+      "missing_state",
+      "missing_province",
+      "local_pickup",
+      "local_delivery",
     ];
     expect(Object.keys(ORDER_PROBLEMS).sort()).toEqual([...codes].sort());
   });

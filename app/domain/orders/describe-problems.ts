@@ -14,7 +14,12 @@ export type MapReasonCode =
   | "missing_name"
   | "missing_currency"
   | "missing_price"
-  | "missing_shop_domain";
+  | "missing_shop_domain"
+  | "custom_line_item"
+  | "missing_zip_code"
+  | "missing_postal_code"
+  | "missing_state"
+  | "missing_province";
 
 /** Why an order is held back or left alone (decide-forwarding.ts). */
 export type DecisionCode =
@@ -25,7 +30,9 @@ export type DecisionCode =
   | "refunded"
   | "payment_voided"
   | "fulfilled"
-  | "closed";
+  | "closed"
+  | "local_pickup"
+  | "local_delivery";
 
 /** Why one line item is left out of an order that is sent (map-line-items.ts). */
 export type LineSkipCode = "gift_card" | "no_shipping_required" | "refunded" | "removed" | "fulfilled";
@@ -56,6 +63,10 @@ export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: st
   missing_shop_domain: {
     problem: "The app does not know this store's myshopify.com address.",
     fix: "Open the app from your Shopify admin once, then choose Retry.",
+  },
+  custom_line_item: {
+    problem: "An item in this order is a custom item with no product in Shopify, so HyperSKU cannot tell what to buy.",
+    fix: "Edit the order in Shopify to replace it with a product from your catalogue (or fulfil that item yourself and remove it), then choose Retry.",
   },
   awaiting_payment: {
     problem: "This order is not paid yet. It will be sent to HyperSKU once Shopify marks it as paid.",
@@ -88,6 +99,27 @@ export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: st
   closed: {
     problem: "This order is archived in Shopify.",
     fix: "Unarchive the order in Shopify if it still needs shipping, then choose Retry.",
+  },
+  missing_zip_code: {
+    problem: "The shipping address has no ZIP code, which parcels to this country need.",
+    fix: fixAddress("the ZIP code"),
+  },
+  missing_postal_code: {
+    problem: "The shipping address has no postal code, which parcels to this country need.",
+    fix: fixAddress("the postal code"),
+  },
+  missing_state: { problem: "The shipping address has no state, which parcels to this country need.", fix: fixAddress("the state") },
+  missing_province: {
+    problem: "The shipping address has no province, which parcels to this country need.",
+    fix: fixAddress("the province"),
+  },
+  local_pickup: {
+    problem: "The customer picks this order up in person, so there is no parcel for HyperSKU to ship.",
+    fix: "Nothing to do: hand the order over at your location. If it should be shipped instead, change its delivery method to shipping in Shopify, then choose Retry.",
+  },
+  local_delivery: {
+    problem: "This order goes out by your own local delivery, so there is no parcel for HyperSKU to ship.",
+    fix: "Nothing to do: deliver it yourself. If it should be shipped instead, change its delivery method to shipping in Shopify, then choose Retry.",
   },
 };
 

@@ -15,63 +15,55 @@
  * failed ones on Retry. The "outcome unknown" mark is cleared only when HyperSKU answered that it did
  * not take the create; a bug after the create left keeps it, so the next attempt looks first.
  */
-import type { Order, Prisma, Shop } from "@prisma/client";
-import prisma from "~/db.server";
-import { SealedSecretError } from "~/domain/connection/token-crypto.server";
+import { SealedSecretError } from "~/lib/token-crypto.server";
 import type { HyperskuOrder } from "~/integrations/hypersku/schemas";
-import {
-  HyperskuClientCredentialsRejectedError,
-  HyperskuEndpointNotFoundError,
-  HyperskuError,
-  HyperskuNotConfiguredError,
-  HyperskuOutcomeUnknownError,
-  HyperskuReconnectNeededError,
-  HyperskuRejectedError,
-  HyperskuUnavailableError,
-} from "~/integrations/hypersku/errors";
+import { HyperskuError, HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "~/integrations/hypersku/errors";
+import { classifyHyperskuError, OPERATOR_RECHECK_MS, RECONNECT_RECHECK_MS } from "~/integrations/hypersku/job-outcome";
 import { env } from "~/env.server";
-import { computeRetryDelayMs } from "~/jobs/backoff";
-import { JOB_TYPES } from "~/jobs/job-types";
-import { releaseJobs } from "~/jobs/queue.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
-import type { JobResult } from "~/jobs/worker.server";
+import { JOB_TYPES, releaseShopJobs, wakeWorkers } from "~/domain/enqueue.server";
+import { computeRetryDelayMs, type JobOutcome } from "~/queue";
 import { logger } from "~/logger.server";
-import { addOrderEvent } from "~/models/order.server";
+import type { Db } from "~/models/db-types";
+import { changeOrderForwarding, getOrderOrThrow, holdOrder, type Order, type OrderChanges } from "~/models/order.server";
+import { addOrderEvent, type OrderEventInput } from "~/models/order-event.server";
+import type { Shop } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
 
-/** What the queue does next with the forward job (the worker's own result type). */
-export type ForwardResult = JobResult;
 export type Attempt = { attempt: number; maxAttempts: number };
 /** Whether the create itself was started in this attempt (it may then have reached HyperSKU). */
 export type SendProgress = { createStarted: boolean };
 
 /** Held work waits for a reconnect (which releases it at once); this is only a safety net. */
-export const HELD_RECHECK_MS = 6 * 3600_000;
-/** An operator's fix (a restored key, a corrected path) takes effect within this, without anyone's Retry. */
-const OPERATOR_RECHECK_MS = 10 * 60_000;
+export const HELD_RECHECK_MS = RECONNECT_RECHECK_MS;
 const UNEXPECTED_MESSAGE_MAX = 200;
 
 export const CHECKING_REASON =
   "HyperSKU did not confirm whether it received this order. The app keeps asking HyperSKU and sends the order again only if HyperSKU still does not have it once a late arrival is no longer possible.";
-export const OPERATOR_REASON = "The app's HyperSKU settings need attention from the app's operator.";
-export const STORED_TOKEN_UNREADABLE_REASON =
+const OPERATOR_REASON = "The app's HyperSKU settings need attention from the app's operator.";
+const STORED_TOKEN_UNREADABLE_REASON =
   "The HyperSKU tokens stored for this store cannot be opened with the encryption keys the app is configured with (TOKEN_ENCRYPTION_KEYS). " +
   "The app's operator must restore the missing key, or HyperSKU must be connected again; held orders are then sent automatically.";
 
-export async function setOrder(order: Pick<Order, "id">, data: Prisma.OrderUpdateInput, event?: Parameters<typeof addOrderEvent>[2]) {
-  await prisma.$transaction(async (tx) => {
-    await tx.order.update({ where: { id: order.id }, data });
+/** Writes one forwarding change and, when given, its timeline entry, together. */
+export async function recordForwarding(order: Pick<Order, "id">, write: (tx: Db) => Promise<void>, event?: OrderEventInput) {
+  await withTransaction(async (tx) => {
+    await write(tx);
     if (event) await addOrderEvent(tx, order.id, event);
   });
 }
 
+export async function setOrder(order: Pick<Order, "id">, data: OrderChanges, event?: OrderEventInput) {
+  await recordForwarding(order, (tx) => changeOrderForwarding(tx, order.id, data), event);
+}
+
 /** `createRefused`: the create this attempt sent is known not to have been taken (see Failure). */
-export async function hold(order: Order, code: string, reason: string, recheckMs: number, createRefused = false): Promise<ForwardResult> {
+export async function hold(order: Order, code: string, reason: string, recheckMs: number, createRefused = false): Promise<JobOutcome> {
   const runAt = new Date(Date.now() + recheckMs);
   const changed = order.state !== "held" || order.stateCode !== code;
-  await setOrder(
+  await recordForwarding(
     order,
-    { state: "held", stateCode: code, stateReason: reason, nextAttemptAt: runAt, ...(createRefused ? { createOutcomeUnknown: false } : {}) },
+    (tx) => holdOrder(tx, order.id, { code, reason, recheckAt: runAt, createRefused }),
     changed ? { kind: "held", message: reason } : undefined,
   );
   return { kind: "reschedule", runAt, note: reason };
@@ -90,8 +82,8 @@ export async function endOutage(shop: string) {
   const failures = failuresInARow.get(shop) ?? 0;
   failuresInARow.delete(shop);
   if (failures < OUTAGE_AFTER_FAILURES) return;
-  const released = await releaseJobs({ shop, type: JOB_TYPES.forwardOrder });
-  if (released > 0) notifyWorkAvailable();
+  const released = await releaseShopJobs(shop, [JOB_TYPES.forwardOrder]);
+  if (released > 0) wakeWorkers();
 }
 
 type Failure = {
@@ -105,11 +97,15 @@ type Failure = {
   createRefused?: boolean;
 };
 
-async function failOrRetry(order: Order, attempt: Attempt, failure: Failure): Promise<ForwardResult> {
+async function failOrRetry(order: Order, attempt: Attempt, failure: Failure): Promise<JobOutcome> {
   if (failure.outage) failuresInARow.set(order.shop, (failuresInARow.get(order.shop) ?? 0) + 1);
   const mayBeAtHypersku = order.createOutcomeUnknown && !failure.createRefused;
   const last = attempt.attempt >= attempt.maxAttempts;
-  const nextAttemptAt = last ? null : new Date(Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs: failure.retryAfterMs, baseMs: env.JOB_RETRY_BASE_MS }));
+  const nextAttemptAt = last
+    ? null
+    : new Date(
+        Date.now() + computeRetryDelayMs({ attempt: attempt.attempt, retryAfterMs: failure.retryAfterMs, baseMs: env.JOB_RETRY_BASE_MS }),
+      );
   const lastReason =
     `Sending failed ${attempt.attempt} times. Last error: ${failure.message}` +
     (mayBeAtHypersku ? " HyperSKU may have received it: Retry asks HyperSKU first and never sends it twice." : "");
@@ -130,18 +126,21 @@ async function failOrRetry(order: Order, attempt: Attempt, failure: Failure): Pr
       data: { attempt: attempt.attempt, nextAttemptAt: nextAttemptAt?.toISOString() ?? null },
     },
   );
-  return last ? { kind: "fail", error: failure.message } : { kind: "retry", error: failure.message, retryAfterMs: failure.retryAfterMs, runAt: nextAttemptAt! };
+  return last
+    ? { kind: "fail", error: failure.message }
+    : { kind: "retry", error: failure.message, retryAfterMs: failure.retryAfterMs, runAt: nextAttemptAt! };
 }
 
 /** A message fit for the merchant and the job row: the first line only, short; no stack. */
-export function describeUnexpectedError(error: unknown): string {
+function describeUnexpectedError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  const line = text.split("\n").map((part) => part.trim()).find(Boolean) ?? "unknown error";
+  const line =
+    text
+      .split("\n")
+      .map((part) => part.trim())
+      .find(Boolean) ?? "unknown error";
   return line.length > UNEXPECTED_MESSAGE_MAX ? `${line.slice(0, UNEXPECTED_MESSAGE_MAX - 1)}…` : line;
 }
-
-const isOperatorError = (error: HyperskuError) =>
-  error instanceof HyperskuNotConfiguredError || error instanceof HyperskuClientCredentialsRejectedError || error instanceof HyperskuEndpointNotFoundError;
 
 export type SendFailure = {
   shop: Shop;
@@ -153,21 +152,31 @@ export type SendFailure = {
   adopt: (order: Order, found: HyperskuOrder) => Promise<void>;
 };
 
-export async function handleSendFailure({ order, attempt, error, progress, findAtHypersku, adopt }: SendFailure): Promise<ForwardResult> {
+export async function handleSendFailure({ order, attempt, error, progress, findAtHypersku, adopt }: SendFailure): Promise<JobOutcome> {
   // Re-read: the attempt may have marked it "sending" (and the create as possibly sent).
-  const current = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
-  if (error instanceof SealedSecretError) return hold(current, "stored_token_unreadable", STORED_TOKEN_UNREADABLE_REASON, OPERATOR_RECHECK_MS);
+  const current = await getOrderOrThrow(order.id);
+  if (error instanceof SealedSecretError)
+    return hold(current, "stored_token_unreadable", STORED_TOKEN_UNREADABLE_REASON, OPERATOR_RECHECK_MS);
   if (!(error instanceof HyperskuError)) {
-    logger.error({ orderId: order.id, shop: order.shop, err: error, createStarted: progress.createStarted }, "unexpected error while sending an order");
-    return failOrRetry(current, attempt, { message: `Unexpected error while sending: ${describeUnexpectedError(error)}`, code: "send_error", outage: false });
+    logger.error(
+      { orderId: order.id, shop: order.shop, err: error, createStarted: progress.createStarted },
+      "unexpected error while sending an order",
+    );
+    return failOrRetry(current, attempt, {
+      message: `Unexpected error while sending: ${describeUnexpectedError(error)}`,
+      code: "send_error",
+      outage: false,
+    });
   }
   const ofCreate = error.operation === "createOrderFromExternal";
+  const failure = classifyHyperskuError(error);
   // Refused at the door (token refused twice, nothing at that path, nothing configured): HyperSKU never acted on it.
-  const refusedAtTheDoor = ofCreate && progress.createStarted && (error instanceof HyperskuReconnectNeededError || isOperatorError(error));
-  if (error instanceof HyperskuReconnectNeededError) return hold(current, "reconnect_needed", NOT_CONNECTED_REASON, HELD_RECHECK_MS, refusedAtTheDoor);
-  if (isOperatorError(error)) return hold(current, "operator_configuration", `${OPERATOR_REASON} ${error.message}`, OPERATOR_RECHECK_MS, refusedAtTheDoor);
+  const refusedAtTheDoor = ofCreate && progress.createStarted && (failure === "reconnect" || failure === "operator");
+  if (failure === "reconnect") return hold(current, "reconnect_needed", NOT_CONNECTED_REASON, HELD_RECHECK_MS, refusedAtTheDoor);
+  if (failure === "operator")
+    return hold(current, "operator_configuration", `${OPERATOR_REASON} ${error.message}`, OPERATOR_RECHECK_MS, refusedAtTheDoor);
 
-  if (error instanceof HyperskuRejectedError && ofCreate) {
+  if (failure === "rejected" && ofCreate) {
     // A refusal may be HyperSKU refusing a duplicate of an order it already has: check first.
     const existing = await findAtHypersku().catch(() => null);
     if (existing) {
@@ -176,7 +185,14 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
     }
     await setOrder(
       current,
-      { state: "needs_attention", stateCode: "hypersku_rejected", stateReason: `HyperSKU did not accept the order: ${error.message}`, createOutcomeUnknown: false, lastError: error.message, nextAttemptAt: null },
+      {
+        state: "needs_attention",
+        stateCode: "hypersku_rejected",
+        stateReason: `HyperSKU did not accept the order: ${error.message}`,
+        createOutcomeUnknown: false,
+        lastError: error.message,
+        nextAttemptAt: null,
+      },
       { kind: "attempt", outcome: "rejected", message: error.message },
     );
     return { kind: "done" };

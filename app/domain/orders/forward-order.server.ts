@@ -9,18 +9,17 @@
  * HyperSKU's own duplicate handling is never relied on. Every failure, HyperSKU's or not, leaves the
  * order in a state with a reason and a way forward (forward-failures.server.ts).
  */
-import type { Order, Shop } from "@prisma/client";
-import prisma from "~/db.server";
-import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { canForward, parseHyperskuStatus } from "~/models/connection-status";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
 import { APP_UNINSTALLED_CODE, APP_UNINSTALLED_REASON } from "~/domain/shops/uninstall.server";
 import type { ExternalOrder, HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { HyperskuOutcomeUnknownError } from "~/integrations/hypersku/errors";
 import { env } from "~/env.server";
-import { changeAddressKey, JOB_TYPES } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
-import { readSnapshot } from "~/models/order.server";
+import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
+import type { JobOutcome } from "~/queue";
+import { getOrder, getOrderOrThrow, markOrderSending, markOrderSent, readSnapshot, type Order } from "~/models/order.server";
+import { getShop, getShopOrThrow, type Shop } from "~/models/shop.server";
 import { isOrderRedacted } from "~/models/redacted-order.server";
 import { REDACTED_STATE_CODE, REDACTED_STATE_REASON } from "~/domain/privacy/redacted-intake.server";
 import { readSentAddress, sameAddress } from "./address-change.server";
@@ -33,52 +32,46 @@ import {
   handleSendFailure,
   hold,
   HELD_RECHECK_MS,
+  recordForwarding,
   setOrder,
   type Attempt,
-  type ForwardResult,
   type SendProgress,
 } from "./forward-failures.server";
 import { mapOrderToExternalOrder } from "./map-order";
 import { findExactMatch, getHyperskuOrderId, type HyperskuOrderReference } from "./match-hypersku-order";
-import { isInFlight, isUnsent } from "./order-state";
+import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { serializeStoredHyperskuOrder } from "./stored-hypersku-order";
 
-export type { ForwardResult } from "./forward-failures.server";
-
 /** The window after a create during which it may still land (HYPERSKU_CREATE_SETTLE_SECONDS, at least the timeout). */
-export const getSettleMs = () => getCreateSettleMs(env.HYPERSKU_CREATE_SETTLE_SECONDS, getHypersku().config.timeoutMs);
+const getSettleMs = () => getCreateSettleMs(env.HYPERSKU_CREATE_SETTLE_SECONDS, getHypersku().config.timeoutMs);
 
 const referenceOf = (shop: Shop, order: Order): HyperskuOrderReference => ({ storeOrderId: order.shopifyOrderId, storeCode: shop.domain });
 
 async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string, request: ExternalOrder | null) {
   const hyperskuOrderId = getHyperskuOrderId(hyperskuOrder);
   // Defence in depth: without HyperSKU's id nothing proves the order exists (the client checks too).
-  if (!hyperskuOrderId) throw new HyperskuOutcomeUnknownError("its answer did not include HyperSKU's order id", { operation: "createOrderFromExternal" });
+  if (!hyperskuOrderId)
+    throw new HyperskuOutcomeUnknownError("its answer did not include HyperSKU's order id", { operation: "createOrderFromExternal" });
   const base = hyperskuOrder.orderBaseInfo;
-  await setOrder(
+  await recordForwarding(
     order,
-    {
-      state: "sent",
-      stateCode: null,
-      stateReason: null,
-      createOutcomeUnknown: false,
-      hyperskuOrderId,
-      hyperskuStatus: base?.status ?? null,
-      hyperskuStatusDesc: base?.statusDesc ?? null,
-      hyperskuResponse: serializeStoredHyperskuOrder(hyperskuOrder),
-      ...(request ? { sentRequest: JSON.stringify(request) } : {}),
-      sentAt: new Date(),
-      lastError: null,
-      nextAttemptAt: null,
-    },
+    (tx) =>
+      markOrderSent(tx, order.id, {
+        hyperskuOrderId,
+        hyperskuStatus: base?.status ?? null,
+        hyperskuStatusDesc: base?.statusDesc ?? null,
+        hyperskuResponse: serializeStoredHyperskuOrder(hyperskuOrder),
+        sentRequest: request ? JSON.stringify(request) : null,
+        at: new Date(),
+      }),
     { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId, status: base?.status ?? null } },
   );
 }
 
 /** Has HyperSKU got this order already? Asked whenever an earlier create may have gone through. */
-export async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
+async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
   const { client } = getHypersku();
   const found = await withHyperskuAccess(shop.domain, (auth) =>
     client.getOrdersByExternalOrderId(auth, { storeCode: shop.domain, storeOrderId: order.shopifyOrderId }),
@@ -90,33 +83,46 @@ export async function findAtHypersku(shop: Shop, order: Order): Promise<Hypersku
  * An earlier create did land. What HyperSKU holds is what was last sent; if the order changed in
  * Shopify meanwhile (cancelled, a new address), the jobs that pass such changes on take over.
  */
-async function adopt(order: Order, found: HyperskuOrder, snapshot: ShopifyOrderSnapshot, current: ExternalOrder | null, how: string, now: Date) {
+async function adopt(
+  order: Order,
+  found: HyperskuOrder,
+  snapshot: ShopifyOrderSnapshot,
+  current: ExternalOrder | null,
+  how: string,
+  now: Date,
+) {
   await markSent(order, found, how, order.sentRequest ? null : current);
-  const sent = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
-  await queueCancellationIfNeeded(prisma, sent, snapshot, now);
+  const sent = await getOrderOrThrow(order.id);
+  await queueCancellationIfNeeded(sent, snapshot, now);
   const sentAddress = readSentAddress(sent);
   if (!snapshot.cancelledAt && current && sentAddress && !sameAddress(sentAddress, current.shippingAddress)) {
-    await enqueueJob(prisma, { type: JOB_TYPES.changeAddress, shop: order.shop, subjectId: order.id, uniqueKey: changeAddressKey(order.id), runAt: now });
+    await enqueue(JOB_TYPES.changeAddress, { shop: order.shop, subjectId: order.id, runAt: now });
   }
   return { kind: "done" } as const;
 }
 
-async function keepChecking(order: Order, until: Date): Promise<ForwardResult> {
+async function keepChecking(order: Order, until: Date): Promise<JobOutcome> {
   // One timeline entry per window, however often the lookup runs meanwhile.
   const changed = order.state !== "checking" || order.nextAttemptAt?.getTime() !== until.getTime();
   await setOrder(
     order,
     { state: "checking", stateCode: "create_unconfirmed", stateReason: CHECKING_REASON, nextAttemptAt: until },
-    changed ? { kind: "attempt", outcome: "checking", message: `HyperSKU does not list the order yet; it may still arrive. Next check at ${until.toISOString()}.` } : undefined,
+    changed
+      ? {
+          kind: "attempt",
+          outcome: "checking",
+          message: `HyperSKU does not list the order yet; it may still arrive. Next check at ${until.toISOString()}.`,
+        }
+      : undefined,
   );
   // Waiting, not failing: the attempt is not counted.
   return { kind: "reschedule", runAt: until, note: "Checking with HyperSKU before sending again." };
 }
 
-export async function forwardOrder(orderId: string, attempt: Attempt, now = new Date()): Promise<ForwardResult> {
-  const order = await prisma.order.findUnique({ where: { id: orderId } });
+export async function forwardOrder(orderId: string, attempt: Attempt, now = new Date()): Promise<JobOutcome> {
+  const order = await getOrder(orderId);
   if (!order || (!isUnsent(order.state) && !isInFlight(order.state))) return { kind: "done" };
-  const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
+  const shop = await getShop(order.shop);
   if (!shop || shop.uninstalledAt) return hold(order, APP_UNINSTALLED_CODE, APP_UNINSTALLED_REASON, HELD_RECHECK_MS);
 
   if (!canForward(parseHyperskuStatus(shop.hyperskuStatus))) return hold(order, "not_connected", NOT_CONNECTED_REASON, HELD_RECHECK_MS);
@@ -125,22 +131,36 @@ export async function forwardOrder(orderId: string, attempt: Attempt, now = new 
   try {
     return await forwardConnected(shop, order, now, progress);
   } catch (error) {
-    return handleSendFailure({ shop, order, attempt, error, progress, findAtHypersku: () => findAtHypersku(shop, order), adopt: adoptAfterRefusal });
+    return handleSendFailure({
+      shop,
+      order,
+      attempt,
+      error,
+      progress,
+      findAtHypersku: () => findAtHypersku(shop, order),
+      adopt: adoptAfterRefusal,
+    });
   }
 }
 
 async function adoptAfterRefusal(order: Order, found: HyperskuOrder) {
   const snapshot = readSnapshot(order);
-  const mapped = mapOrderToExternalOrder(snapshot, getShopIdentity(await prisma.shop.findUniqueOrThrow({ where: { domain: order.shop } })));
+  const mapped = mapOrderToExternalOrder(snapshot, getShopIdentity(await getShopOrThrow(order.shop)));
   await adopt(order, found, snapshot, mapped.ok ? mapped.request : null, "Found at HyperSKU after it refused a second copy.", new Date());
 }
 
-async function forwardConnected(shop: Shop, order: Order, now: Date, progress: SendProgress): Promise<ForwardResult> {
+async function forwardConnected(shop: Shop, order: Order, now: Date, progress: SendProgress): Promise<JobOutcome> {
   // Redaction skips unsent orders itself; one caught in flight stops here, neither looked up nor sent.
-  if ((isInFlight(order.state) || order.createOutcomeUnknown) && (await isOrderRedacted(prisma, shop.domain, order.shopifyOrderId))) {
+  if ((isInFlight(order.state) || order.createOutcomeUnknown) && (await isOrderRedacted(shop.domain, order.shopifyOrderId))) {
     await setOrder(
       order,
-      { state: "skipped", stateCode: REDACTED_STATE_CODE, stateReason: REDACTED_STATE_REASON, createOutcomeUnknown: false, nextAttemptAt: null },
+      {
+        state: "skipped",
+        stateCode: REDACTED_STATE_CODE,
+        stateReason: REDACTED_STATE_REASON,
+        createOutcomeUnknown: false,
+        nextAttemptAt: null,
+      },
       { kind: "decision", outcome: "skipped", message: REDACTED_STATE_REASON },
     );
     return { kind: "done" };
@@ -154,7 +174,12 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
     // Before anything else, even a cancellation: the order may already be at HyperSKU.
     const lookupStartedAt = new Date();
     const found = await findAtHypersku(shop, order);
-    const next = decideAfterLookup({ found: found !== null, lookupStartedAt, lastCreateSentAt: order.lastAttemptAt, settleMs: getSettleMs() });
+    const next = decideAfterLookup({
+      found: found !== null,
+      lookupStartedAt,
+      lastCreateSentAt: order.lastAttemptAt,
+      settleMs: getSettleMs(),
+    });
     if (found) return adopt(order, found, snapshot, request, "Found at HyperSKU: an earlier attempt had created it.", now);
     if (next.kind === "wait") return keepChecking(order, next.until);
     // Settled and not at HyperSKU: no earlier create can land any more.
@@ -180,21 +205,17 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   const created = await withHyperskuAccess(shop.domain, async (auth) => {
     // Marked right before the create leaves (after any wait for the shop's rate limit), so the
     // settle window counts from when HyperSKU may really have received it.
-    await setOrder(order, {
-      state: "sending",
-      stateCode: null,
-      stateReason: null,
-      createOutcomeUnknown: true,
-      ...(progress.createStarted ? {} : { attemptCount: { increment: 1 } }),
-      lastAttemptAt: new Date(),
-      sentRequest: JSON.stringify(request),
-    });
+    await recordForwarding(order, (tx) =>
+      markOrderSending(tx, order.id, { sentRequest: JSON.stringify(request), newAttempt: !progress.createStarted, at: new Date() }),
+    );
     progress.createStarted = true;
     return getHypersku().client.createOrderFromExternal(auth, request);
   });
   const proven = findExactMatch([created], referenceOf(shop, order));
   if (!proven) {
-    throw new HyperskuOutcomeUnknownError("its answer did not show this order with HyperSKU's order id", { operation: "createOrderFromExternal" });
+    throw new HyperskuOutcomeUnknownError("its answer did not show this order with HyperSKU's order id", {
+      operation: "createOrderFromExternal",
+    });
   }
   await markSent(order, proven, "Created at HyperSKU.", null);
   await endOutage(shop.domain);

@@ -16,14 +16,14 @@ function connection<T extends z.ZodType>(node: T) {
 
 const graphqlMoney = z.object({ amount: amount.nullish(), currencyCode: currencyCode.nullish() });
 
-export const graphqlMoneyBagSchema = z.object({
+const graphqlMoneyBagSchema = z.object({
   shopMoney: graphqlMoney.nullish(),
   presentmentMoney: graphqlMoney.nullish(),
 });
 
 const image = z.object({ url: text }).nullish();
 
-export const graphqlLineItemSchema = z.object({
+const graphqlLineItemSchema = z.object({
   id: gid,
   quantity: count,
   currentQuantity: count.nullish(),
@@ -52,7 +52,7 @@ export const graphqlLineItemSchema = z.object({
 
 const refundLineItemSchema = z.object({ lineItem: z.object({ id: gid }).nullish(), quantity: count.nullish() });
 
-export const graphqlAddressSchema = z.object({
+const graphqlAddressSchema = z.object({
   firstName: text,
   lastName: text,
   company: text,
@@ -98,11 +98,12 @@ export const graphqlOrderSchema = z.object({
       defaultPhoneNumber: z.object({ phoneNumber: text }).nullish(),
     })
     .nullish(),
-  refunds: z
-    .array(z.object({ refundLineItems: connection(refundLineItemSchema).nullish() }))
-    .nullish(),
+  refunds: z.array(z.object({ refundLineItems: connection(refundLineItemSchema).nullish() })).nullish(),
   transactions: z.array(z.object({ kind: text, status: text, processedAt: isoDateTime.nullish() })).nullish(),
   customAttributes: z.array(z.object({ key: text, value: attributeValue })).nullish(),
+  note: text,
+  shippingLine: z.object({ deliveryCategory: text }).nullish(),
+  fulfillmentOrders: connection(z.object({ deliveryMethod: z.object({ methodType: text }).nullish() })).nullish(),
 });
 
 export type GraphqlOrder = z.infer<typeof graphqlOrderSchema>;

@@ -1,6 +1,6 @@
 import { buildOrderSnapshot } from "../../../tests/support/order-factories";
 import { lineSkipCode, productUrl, shippableQuantity, unitPriceAfterDiscounts, variantAttr } from "./map-line-items";
-import type { ShopifyLineItemSnapshot } from "./shopify-order";
+import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 
 const line = (overrides: Partial<ShopifyLineItemSnapshot> = {}): ShopifyLineItemSnapshot => ({
   ...buildOrderSnapshot().lineItems[0],
@@ -39,7 +39,16 @@ describe("variantAttr", () => {
   it.each([
     [{ variantTitle: "Blue / L" }, "Blue / L"],
     [{ variantTitle: "Default Title", options: [{ name: "Title", value: "Default Title" }] }, undefined],
-    [{ variantTitle: null, options: [{ name: "Color", value: "Blue" }, { name: "Size", value: " L " }] }, "Color: Blue / Size: L"],
+    [
+      {
+        variantTitle: null,
+        options: [
+          { name: "Color", value: "Blue" },
+          { name: "Size", value: " L " },
+        ],
+      },
+      "Color: Blue / Size: L",
+    ],
     [{ variantTitle: " ", options: [] }, undefined],
   ])("%j -> %s", (overrides, expected) => {
     expect(variantAttr(line(overrides))).toBe(expected);

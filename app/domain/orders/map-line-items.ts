@@ -1,13 +1,15 @@
 /**
- * Which line items HyperSKU should buy and ship, and each as its LineItem (oms-service.md 2.5).
+ * Which line items HyperSKU should buy and ship, and each as its LineItem (docs/hypersku-contract.md, "Operations").
  * Left out, each with its reason: gift cards, items that need no shipping (digital goods, services),
- * items refunded or removed by an order edit, items with nothing left to fulfill.
+ * items refunded or removed by an order edit, items with nothing left to fulfill. Each item that goes
+ * carries the variant and what the customer entered for it (engraving, gift message, file links) in
+ * `variantAttr`, where the agent reads the item: the request has no field of its own for them.
  */
 import type { ExternalLineItem } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
 import { LINE_SKIP_REASONS, type LineSkipCode } from "./describe-problems";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
-import type { ShopifyLineItemSnapshot } from "./shopify-order";
+import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 
 export type SkippedLineItem = { lineItemId: string; title: string; code: LineSkipCode; reason: string };
 
@@ -33,8 +35,13 @@ export function lineSkipCode(item: ShopifyLineItemSnapshot): LineSkipCode | null
   return null;
 }
 
+/** A custom line item (added by hand in the admin) names no product or variant for the agent to buy. */
+export function isCustomLineItem(item: ShopifyLineItemSnapshot): boolean {
+  return !item.productId && !item.variantId;
+}
+
 /** "Blue / L" as Shopify names the variant, else "Color: Blue / Size: L"; nothing for "Default Title". */
-export function variantAttr(item: ShopifyLineItemSnapshot): string | undefined {
+function variantText(item: ShopifyLineItemSnapshot): string | undefined {
   const title = item.variantTitle?.trim();
   if (title && title !== "Default Title") return title;
   const options = item.options
@@ -42,6 +49,30 @@ export function variantAttr(item: ShopifyLineItemSnapshot): string | undefined {
     .filter((option) => option.value && option.value !== "Default Title")
     .map((option) => (option.name ? `${option.name}: ${option.value}` : option.value));
   return options.length > 0 ? options.join(" / ") : undefined;
+}
+
+/** One entered value at most this long (a gift message, a file link), the whole attribute at most this. */
+const PROPERTY_VALUE_MAX = 500;
+const VARIANT_ATTR_MAX = 1_000;
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/**
+ * What the customer entered for the item, as "Name: value". Properties whose name starts with `_`
+ * are the store's own (apps' bookkeeping, hidden at checkout) and stay out.
+ */
+function personalisation(item: ShopifyLineItemSnapshot): string[] {
+  return item.properties
+    .map((property) => ({ name: oneLine(property.name), value: oneLine(property.value) }))
+    .filter((property) => property.name && !property.name.startsWith("_") && property.value)
+    .map((property) => `${property.name}: ${clip(property.value, PROPERTY_VALUE_MAX)}`);
+}
+
+/** The variant, then the customer's entries: "Blue / L | Engraving: Ada | Gift message: Happy birthday". */
+export function variantAttr(item: ShopifyLineItemSnapshot): string | undefined {
+  const parts = [variantText(item), ...personalisation(item)].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? clip(parts.join(" | "), VARIANT_ATTR_MAX) : undefined;
 }
 
 /**
@@ -61,10 +92,7 @@ export function productUrl(shopDomain: string, handle: string | null): string | 
   return handle ? `https://${shopDomain}/products/${encodeURIComponent(handle)}` : undefined;
 }
 
-export function mapLineItem(
-  item: ShopifyLineItemSnapshot,
-  context: { shopDomain: string; currency: string },
-): ExternalLineItem | null {
+export function mapLineItem(item: ShopifyLineItemSnapshot, context: { shopDomain: string; currency: string }): ExternalLineItem | null {
   const price = unitPriceAfterDiscounts(item, context.currency);
   if (price === null) return null;
   return compact({

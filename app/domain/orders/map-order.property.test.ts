@@ -9,9 +9,9 @@ import { buildRestOrder, type JsonObject } from "../../../tests/support/order-fa
 import { externalOrderSchema } from "~/integrations/hypersku/schemas";
 import { DEFAULT_FORWARDING_SETTINGS } from "./decide-forwarding";
 import { mapOrderToExternalOrder } from "./map-order";
-import { ORDER_STATES } from "./order-state";
+import { ORDER_STATES } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
-import { parseRestOrderWebhook } from "./shopify-order";
+import { parseRestOrderWebhook } from "./parse-rest-order";
 
 const SHOP = { domain: "fuzz-shop.myshopify.com", name: "Fuzz", platformCode: 1 };
 const valid = buildRestOrder();
@@ -38,7 +38,15 @@ function mutate(order: JsonObject, path: (string | number)[], replacement: unkno
   return copy as JsonObject;
 }
 
-const wrongTyped = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.anything(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.anything()));
+const wrongTyped = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.anything(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.anything()),
+);
 
 function checkWholePipeline(payload: unknown) {
   const parsed = parseRestOrderWebhook(payload);
@@ -62,7 +70,9 @@ describe("the order core under hostile input", () => {
 
   it("survives a real order with one field replaced by a wrong type", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ALL_PATHS), wrongTyped, (path, replacement) => checkWholePipeline(mutate(valid, path, replacement, false))),
+      fc.property(fc.constantFrom(...ALL_PATHS), wrongTyped, (path, replacement) =>
+        checkWholePipeline(mutate(valid, path, replacement, false)),
+      ),
       { numRuns: 500 },
     );
   });

@@ -15,7 +15,7 @@ import {
   type JsonObject,
 } from "../../../tests/support/order-factories";
 import { mapOrderToExternalOrder, type MapResult, normalizeShopDomain } from "./map-order";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 const SHOP = { domain: "example-shop.myshopify.com", name: "Example Shop", platformCode: 1 };
 
@@ -105,7 +105,10 @@ describe("mapOrderToExternalOrder: a paid multi-item order", () => {
 
   it("sends every id as a string and every instant in UTC with Z", () => {
     const { request } = expectSent(mapRest(buildRestOrder()));
-    for (const id of [request.storeOrderId, ...request.lineItems.flatMap((l) => [l.storeOrderLineItemId, l.storeProductId, l.storeVariantId])]) {
+    for (const id of [
+      request.storeOrderId,
+      ...request.lineItems.flatMap((l) => [l.storeOrderLineItemId, l.storeProductId, l.storeVariantId]),
+    ]) {
       expect(id).toMatch(/^\d+$/);
     }
     expect(request.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -135,7 +138,9 @@ describe("mapOrderToExternalOrder: a paid multi-item order", () => {
   });
 
   it("gives the same request for the same order whichever shape it came in", () => {
-    const rest = snapshotOfRest(buildRestOrder({ lineItems: [buildRestLineItem({ overrides: { id: 11, product_id: 21, variant_id: 31, sku: "S", title: "Mug" } })] }));
+    const rest = snapshotOfRest(
+      buildRestOrder({ lineItems: [buildRestLineItem({ overrides: { id: 11, product_id: 21, variant_id: 31, sku: "S", title: "Mug" } })] }),
+    );
     const graphql = snapshotOfGraphql(
       buildGraphqlOrder({
         lineItems: [
@@ -370,7 +375,9 @@ describe("mapOrderToExternalOrder: the shipping address", () => {
   });
 
   it("leaves empty fields out instead of sending empty strings, and trims the rest", () => {
-    const payload = withAddress({ address2: "", zip: "   ", province: null, province_code: null, city: "  Mountain View  " });
+    // Hong Kong: no postal codes or provinces to require (a US address must have both, see address-completeness).
+    const hongKong = { country: "Hong Kong", country_code: "HK" };
+    const payload = withAddress({ ...hongKong, address2: "", zip: "   ", province: null, province_code: null, city: "  Mountain View  " });
     const { shippingAddress } = expectSent(mapRest(payload)).request;
     expect(shippingAddress).not.toHaveProperty("address2");
     expect(shippingAddress).not.toHaveProperty("zip");
@@ -506,7 +513,9 @@ describe("mapOrderToExternalOrder: payment and identity", () => {
 
   it("normalizes the shop domain and leaves a blank shop name out", () => {
     const order = buildOrderSnapshot();
-    const { request } = expectSent(mapOrderToExternalOrder(order, { domain: " https://Example-Shop.myshopify.com/ ", name: " ", platformCode: 7 }));
+    const { request } = expectSent(
+      mapOrderToExternalOrder(order, { domain: " https://Example-Shop.myshopify.com/ ", name: " ", platformCode: 7 }),
+    );
     expect(request).toMatchObject({ storeCode: "example-shop.myshopify.com", platform: 7 });
     expect(request).not.toHaveProperty("storeName");
     expect(normalizeShopDomain("shop.myshopify.com")).toBe("shop.myshopify.com");
@@ -531,7 +540,12 @@ describe("mapOrderToExternalOrder: payment and identity", () => {
     const plain = buildGraphqlLineItem({
       overrides: {
         variantTitle: "Default Title",
-        variant: { id: "gid://shopify/ProductVariant/9", sku: "P", selectedOptions: [{ name: "Title", value: "Default Title" }], image: null },
+        variant: {
+          id: "gid://shopify/ProductVariant/9",
+          sku: "P",
+          selectedOptions: [{ name: "Title", value: "Default Title" }],
+          image: null,
+        },
       },
     });
     const { request } = expectSent(mapGraphql(buildGraphqlOrder({ lineItems: [withOptions, plain] })));
@@ -545,5 +559,67 @@ describe("mapOrderToExternalOrder: payment and identity", () => {
     const before = structuredClone(order);
     expect(mapOrderToExternalOrder(order, SHOP)).toEqual(mapOrderToExternalOrder(order, SHOP));
     expect(order).toEqual(before);
+  });
+});
+
+describe("mapOrderToExternalOrder: personalised and custom items", () => {
+  it("sends what the customer entered with the item, after the variant; hidden `_` properties stay out", () => {
+    const ring = buildRestLineItem({
+      overrides: {
+        title: "Signet Ring",
+        variant_title: "Gold / 54",
+        properties: [
+          { name: "Engraving", value: "For Ada" },
+          { name: "_upload_token", value: "a1b2c3" },
+          { name: "Gift message", value: "Happy\n  birthday!" },
+          { name: "Photo", value: "https://cdn.shopify.com/s/files/1/uploads/ada.jpg" },
+          { name: "Empty", value: "  " },
+        ],
+      },
+    });
+    const { request } = expectSent(mapRest(buildRestOrder({ lineItems: [ring] })));
+    expect(request.lineItems[0].variantAttr).toBe(
+      "Gold / 54 | Engraving: For Ada | Gift message: Happy birthday! | Photo: https://cdn.shopify.com/s/files/1/uploads/ada.jpg",
+    );
+  });
+
+  it("reads Admin GraphQL custom attributes the same way", () => {
+    const bowl = buildGraphqlLineItem({ overrides: { customAttributes: [{ key: "Noshi", value: "Oiwai" }] } });
+    const { request } = expectSent(mapGraphql(buildGraphqlOrder({ lineItems: [bowl] })));
+    expect(request.lineItems[0].variantAttr).toBe("Blue / Large | Noshi: Oiwai");
+  });
+
+  it("keeps long entries bounded, so one message cannot swamp the item", () => {
+    const note = buildRestLineItem({
+      overrides: {
+        properties: [
+          { name: "Letter", value: "x".repeat(2_000) },
+          { name: "Also", value: "y".repeat(800) },
+        ],
+      },
+    });
+    const { request } = expectSent(mapRest(buildRestOrder({ lineItems: [note] })));
+    const attribute = request.lineItems[0].variantAttr ?? "";
+    expect(attribute.length).toBeLessThanOrEqual(1_000);
+    expect(attribute).toContain(`Letter: ${"x".repeat(499)}…`);
+    expect(attribute.endsWith("…")).toBe(true);
+  });
+
+  it("does not send an order with a custom item (no product, no variant): the merchant must say what it is", () => {
+    const mug = buildRestLineItem({ overrides: { title: "Mug" } });
+    const custom = buildRestLineItem({ overrides: { title: "Hand-painted sign", product_id: null, variant_id: null } });
+    const reasons = expectRefused(mapRest(buildRestOrder({ lineItems: [mug, custom] })));
+    expect(reasons.map((reason) => reason.code)).toEqual(["custom_line_item"]);
+    expect(reasons[0].message).toContain('(item "Hand-painted sign")');
+  });
+
+  it("still leaves out a custom item that needs no shipping, without asking the merchant", () => {
+    const mug = buildRestLineItem({ overrides: { title: "Mug" } });
+    const tip = buildRestLineItem({
+      overrides: { title: "Gift wrapping service", product_id: null, variant_id: null, requires_shipping: false },
+    });
+    const { request, skippedLineItems } = expectSent(mapRest(buildRestOrder({ lineItems: [mug, tip] })));
+    expect(request.lineItems.map((line) => line.title)).toEqual(["Mug"]);
+    expect(skippedLineItems.map((item) => item.code)).toEqual(["no_shipping_required"]);
   });
 });

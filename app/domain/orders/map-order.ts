@@ -1,10 +1,11 @@
 /**
- * A Shopify order -> the body of HyperSKU's createOrderFromExternal (oms-service.md 2.4-2.6),
- * following hypersku-notes.md part 5. Pure: same order and shop, same request.
+ * A Shopify order -> the body of HyperSKU's createOrderFromExternal (docs/hypersku-contract.md, "Operations"),
+ * following the mapping choices recorded there. Pure: same order and shop, same request.
  *
  * Decisions the notes leave open:
  * - `isPaid` is true for "paid" and "partially_refunded" (payment-status.ts says why); `paidAt` is
- *   sent only then: the time the order became paid when known, else `processedAt`, else `createdAt`.
+ *   sent only then: when the customer paid, which intake keeps in the snapshot (paid-at.ts); an
+ *   order stored before that falls back to `processedAt`, else `createdAt`.
  * - Totals (`totalPrice`, `taxAmount`, `totalShippingPrice`) are Shopify's order totals as placed,
  *   also when some items are left out. They describe what the buyer paid, which is what the merchant
  *   recognises on both sides; re-dividing tax and shipping over the shipped items would invent
@@ -14,19 +15,17 @@
 import type { ExternalLineItem, ExternalOrder } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
 import { type MapReasonCode, ORDER_PROBLEMS } from "./describe-problems";
-import { mapLineItem, type SkippedLineItem, lineSkipCode, skippedLineItem } from "./map-line-items";
+import { isCustomLineItem, mapLineItem, type SkippedLineItem, lineSkipCode, skippedLineItem } from "./map-line-items";
 import { mapShippingAddress } from "./map-shipping-address";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
 import { isOrderPaid } from "./payment-status";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 export type ShopIdentity = { domain: string; name: string; platformCode: number };
 
-export type MapReason = { code: MapReasonCode; message: string };
+type MapReason = { code: MapReasonCode; message: string };
 
-export type MapResult =
-  | { ok: true; request: ExternalOrder; skippedLineItems: SkippedLineItem[] }
-  | { ok: false; reasons: MapReason[] };
+export type MapResult = { ok: true; request: ExternalOrder; skippedLineItems: SkippedLineItem[] } | { ok: false; reasons: MapReason[] };
 
 function reason(code: MapReasonCode, detail?: string): MapReason {
   const { problem } = ORDER_PROBLEMS[code];
@@ -35,7 +34,11 @@ function reason(code: MapReasonCode, detail?: string): MapReason {
 
 /** "https://My-Shop.myshopify.com/" -> "my-shop.myshopify.com". */
 export function normalizeShopDomain(domain: string): string {
-  return domain.trim().replace(/^https?:\/\//i, "").replace(/\/+$/, "").toLowerCase();
+  return domain
+    .trim()
+    .replace(/^https?:\/\//i, "")
+    .replace(/\/+$/, "")
+    .toLowerCase();
 }
 
 function isoUtc(value: string | null): string | undefined {
@@ -73,12 +76,17 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
       skippedLineItems.push(skippedLineItem(item, skip));
       continue;
     }
+    // A custom line item names no product: the agent could only guess from its title.
+    if (isCustomLineItem(item)) {
+      reasons.push(reason("custom_line_item", `(item "${item.title || item.id}")`));
+      continue;
+    }
     if (!currency) continue;
     const line = mapLineItem(item, { shopDomain, currency });
     if (line) lineItems.push(line);
     else reasons.push(reason("missing_price", `(item "${item.title || item.id}")`));
   }
-  if (lineItems.length === 0 && !reasons.some((r) => r.code === "missing_price" || r.code === "missing_currency")) {
+  if (lineItems.length === 0 && !reasons.some((r) => ["missing_price", "missing_currency", "custom_line_item"].includes(r.code))) {
     reasons.push(reason("nothing_to_ship", describeSkips(skippedLineItems)));
   }
 

@@ -1,6 +1,6 @@
 import { buildOrderSnapshot } from "../../../tests/support/order-factories";
 import { mapShippingAddress } from "./map-shipping-address";
-import type { ShopifyAddressSnapshot } from "./shopify-order";
+import type { ShopifyAddressSnapshot } from "~/models/order-snapshot";
 
 const withAddress = (overrides: Partial<ShopifyAddressSnapshot> | null) => {
   const order = buildOrderSnapshot();

@@ -1,17 +1,17 @@
 /**
- * The order's shipping address as HyperSKU's ShippingAddress (oms-service.md 2.6). Text is passed on
+ * The order's shipping address as HyperSKU's ShippingAddress (docs/hypersku-contract.md, "Operations"). Text is passed on
  * exactly as the buyer typed it (any script, no transliteration), only trimmed; empty fields are left
- * out rather than sent as "". What HyperSKU cannot ship without becomes a reason instead.
+ * out rather than sent as "". What HyperSKU cannot ship without (address-completeness.ts) becomes a
+ * reason instead.
  */
 import type { ExternalShippingAddress } from "~/integrations/hypersku/schemas";
+import { parcelAddressGaps } from "./address-completeness";
 import { compact } from "./compact";
 import { findCustomsIds } from "./customs-ids";
 import type { MapReasonCode } from "./describe-problems";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
-export type AddressResult =
-  | { ok: true; address: ExternalShippingAddress }
-  | { ok: false; codes: MapReasonCode[] };
+export type AddressResult = { ok: true; address: ExternalShippingAddress } | { ok: false; codes: MapReasonCode[] };
 
 function trimmed(value: string | null | undefined): string | undefined {
   const text = value?.trim();
@@ -28,11 +28,8 @@ export function mapShippingAddress(order: ShopifyOrderSnapshot): AddressResult {
   const firstName = trimmed(address.firstName);
   const lastName = trimmed(address.lastName);
 
-  const codes: MapReasonCode[] = [];
-  if (!countryCode || !/^[A-Z]{2}$/.test(countryCode)) codes.push("missing_country");
-  if (!address1) codes.push("missing_address_line");
-  if (!city) codes.push("missing_city");
-  if (!firstName && !lastName) codes.push("missing_name");
+  // What a parcel needs (per country too) is decided in one place; this only maps a complete address.
+  const codes = parcelAddressGaps(address);
   if (codes.length > 0 || !address1 || !city || !countryCode) return { ok: false, codes };
 
   return {

@@ -1,11 +1,4 @@
-import {
-  currencyDecimals,
-  formatMinorUnits,
-  minorUnitsToNumber,
-  normalizeAmount,
-  sumAmounts,
-  toMinorUnits,
-} from "./money";
+import { currencyDecimals, formatMinorUnits, minorUnitsToNumber, normalizeAmount, sumAmounts, toMinorUnits } from "./money";
 
 describe("currencyDecimals", () => {
   it.each([

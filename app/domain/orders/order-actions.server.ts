@@ -8,18 +8,17 @@
  * left so by a crashed worker or a job that gave up is handed back to the forward job, which asks
  * HyperSKU before anything is sent again (issue 14, item 3).
  */
-import type { Order } from "@prisma/client";
-import prisma from "~/db.server";
-import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { canForward, parseHyperskuStatus } from "~/models/connection-status";
 import { REDACTED_STATE_REASON } from "~/domain/privacy/redacted-intake.server";
 import { getForwardingSettings, getShopIdentity } from "~/domain/shops/shop-settings.server";
-import { forwardOrderKey, JOB_TYPES } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
-import { addOrderEvent, readSnapshot } from "~/models/order.server";
+import { enqueue, findQueuedJob, JOB_TYPES, wakeWorkers } from "~/domain/enqueue.server";
+import { findShopOrder, markOrderChecking, readSnapshot, scheduleOrderNow, setOrderPlan, type Order } from "~/models/order.server";
+import { addOrderEvent } from "~/models/order-event.server";
+import { getShopOrThrow } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
 import { isOrderRedacted } from "~/models/redacted-order.server";
 import { CHECKING_REASON } from "./forward-failures.server";
-import { isInFlight, isUnsent } from "./order-state";
+import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
 
 const SENDING_MESSAGE = "The order is being sent to HyperSKU.";
@@ -28,13 +27,13 @@ export type OrderActionResult = { ok: true; message: string } | { ok: false; mes
 
 /** Orders of `shop` only: an id of another shop's order behaves as if it did not exist. */
 export async function sendOrderNow(shop: string, orderId: string, now = new Date()): Promise<OrderActionResult> {
-  const order = await prisma.order.findFirst({ where: { id: orderId, shop } });
+  const order = await findShopOrder(shop, orderId);
   if (!order) return { ok: false, message: "Order not found." };
   if (order.state === "sent") return { ok: false, message: "This order is already at HyperSKU." };
   if (order.state === "cancelled") return { ok: false, message: "This order was cancelled in Shopify, so it is not sent to HyperSKU." };
   // Redaction sticks: an order whose customer's data was erased is never sent (app/domain/privacy).
-  if (await isOrderRedacted(prisma, shop, order.shopifyOrderId)) return { ok: false, message: REDACTED_STATE_REASON };
-  const shopRecord = await prisma.shop.findUniqueOrThrow({ where: { domain: shop } });
+  if (await isOrderRedacted(shop, order.shopifyOrderId)) return { ok: false, message: REDACTED_STATE_REASON };
+  const shopRecord = await getShopOrThrow(shop);
   if (!canForward(parseHyperskuStatus(shopRecord.hyperskuStatus))) {
     return { ok: false, message: "Connect HyperSKU first; the order will then be sent automatically." };
   }
@@ -45,31 +44,28 @@ export async function sendOrderNow(shop: string, orderId: string, now = new Date
   const settings = { ...getForwardingSettings(shopRecord), holdMinutes: 0 };
   const plan = planForwarding(readSnapshot(order), settings, getShopIdentity(shopRecord), now);
   if (plan.state !== "scheduled") {
-    await prisma.order.update({ where: { id: order.id }, data: { state: plan.state, stateCode: plan.code, stateReason: plan.reason } });
+    await setOrderPlan(order.id, { state: plan.state, stateCode: plan.code, stateReason: plan.reason });
     return { ok: false, message: plan.reason ?? "This order cannot be sent." };
   }
-  await prisma.$transaction(async (tx) => {
-    await tx.order.update({
-      where: { id: order.id },
-      data: { state: "scheduled", stateCode: null, stateReason: null, forwardNotBefore: now, nextAttemptAt: now, lastError: null },
-    });
-    await enqueueJob(tx, { type: JOB_TYPES.forwardOrder, shop, subjectId: order.id, uniqueKey: forwardOrderKey(order.id), runAt: now });
+  await withTransaction(async (tx) => {
+    await scheduleOrderNow(tx, order.id, now);
+    await enqueue(JOB_TYPES.forwardOrder, { shop, subjectId: order.id, runAt: now }, tx);
     await addOrderEvent(tx, order.id, { kind: "action", outcome: "queued", message: "Sending requested by the merchant." });
   });
-  notifyWorkAvailable();
+  wakeWorkers();
   return { ok: true, message: SENDING_MESSAGE };
 }
 
 /** The forward job a worker holds right now (claimed, lease not run out); null when none does. */
-export async function getActiveForwardJob(orderId: string, now = new Date()) {
-  const job = await prisma.job.findUnique({ where: { uniqueKey: forwardOrderKey(orderId) } });
+async function getActiveForwardJob(orderId: string, now = new Date()) {
+  const job = await findQueuedJob(JOB_TYPES.forwardOrder, orderId);
   return job && job.status === "running" && job.lockedUntil && job.lockedUntil > now ? job : null;
 }
 
 /** "sending" or "checking" with no pending or live job: a crashed worker or a job that gave up left it so. */
 export async function isStalledInFlight(order: Pick<Order, "id" | "state">, now = new Date()): Promise<boolean> {
   if (!isInFlight(order.state)) return false;
-  const job = await prisma.job.findUnique({ where: { uniqueKey: forwardOrderKey(order.id) } });
+  const job = await findQueuedJob(JOB_TYPES.forwardOrder, order.id);
   if (!job) return true;
   return job.status === "running" && (!job.lockedUntil || job.lockedUntil <= now);
 }
@@ -81,22 +77,22 @@ export async function isStalledInFlight(order: Pick<Order, "id" | "state">, now 
  */
 async function resumeInFlight(order: Order, now: Date): Promise<OrderActionResult> {
   if (await getActiveForwardJob(order.id, now)) {
-    return { ok: false, message: order.state === "sending" ? "This order is being sent right now." : "The app is asking HyperSKU about this order right now." };
+    return {
+      ok: false,
+      message: order.state === "sending" ? "This order is being sent right now." : "The app is asking HyperSKU about this order right now.",
+    };
   }
-  await prisma.$transaction(async (tx) => {
-    await tx.order.update({
-      where: { id: order.id },
-      // The earlier create may have reached HyperSKU (or still may): the order is checked first.
-      data: { state: "checking", stateCode: "create_unconfirmed", stateReason: CHECKING_REASON, createOutcomeUnknown: true, nextAttemptAt: now },
-    });
-    await enqueueJob(tx, { type: JOB_TYPES.forwardOrder, shop: order.shop, subjectId: order.id, uniqueKey: forwardOrderKey(order.id), runAt: now });
+  await withTransaction(async (tx) => {
+    // The earlier create may have reached HyperSKU (or still may): the order is checked first.
+    await markOrderChecking(tx, order.id, CHECKING_REASON, now);
+    await enqueue(JOB_TYPES.forwardOrder, { shop: order.shop, subjectId: order.id, runAt: now }, tx);
     await addOrderEvent(tx, order.id, {
       kind: "action",
       outcome: "queued",
       message: "Retry requested by the merchant: the app asks HyperSKU whether it has the order before sending it again.",
     });
   });
-  notifyWorkAvailable();
+  wakeWorkers();
   return { ok: true, message: "Checking with HyperSKU now; the order is sent again only if HyperSKU does not have it." };
 }
 

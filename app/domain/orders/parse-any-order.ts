@@ -6,9 +6,9 @@
 import { parseGraphqlOrder } from "./parse-graphql-order";
 import { describeValue, failed, type ParseResult } from "./parse-result";
 import { parseRestOrderWebhook } from "./parse-rest-order";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
-export type OrderSource = "rest" | "graphql";
+type OrderSource = "rest" | "graphql";
 
 export type AnyOrderResult = ParseResult<ShopifyOrderSnapshot> & { source?: OrderSource };
 
@@ -25,11 +25,7 @@ function graphqlErrors(json: Record<string, unknown>): string | null {
 
 /** GraphQL nodes carry GIDs and camelCase connections; REST payloads carry numbers and snake_case. */
 function looksLikeGraphql(order: Record<string, unknown>): boolean {
-  return (
-    (typeof order.id === "string" && order.id.startsWith("gid://")) ||
-    "lineItems" in order ||
-    "legacyResourceId" in order
-  );
+  return (typeof order.id === "string" && order.id.startsWith("gid://")) || "lineItems" in order || "legacyResourceId" in order;
 }
 
 export function parseAnyOrder(json: unknown): AnyOrderResult {

@@ -4,6 +4,7 @@ import {
   buildGraphqlOrder,
   buildRestOrder,
   EUR_ON_USD_SHOP,
+  graphqlFulfillmentOrders,
   JPY_ON_USD_SHOP,
   snapshotOfGraphql,
   snapshotOfRest,
@@ -40,11 +41,15 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
       totalPrice: "52.20",
       totalDiscounts: "4.00",
     });
-    const variantId = String((item.variant as JsonObject).id).split("/").at(-1);
+    const variantId = String((item.variant as JsonObject).id)
+      .split("/")
+      .at(-1);
     expect(order.lineItems).toEqual([
       {
         id: String(item.id).split("/").at(-1),
-        productId: String((item.product as JsonObject).id).split("/").at(-1),
+        productId: String((item.product as JsonObject).id)
+          .split("/")
+          .at(-1),
         variantId,
         sku: item.sku,
         title: item.title,
@@ -71,11 +76,27 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
 
   it("agrees with the REST parser on the same order", () => {
     const rest = snapshotOfRest(buildRestOrder({ lineItems: [] }));
-    const graphql = snapshotOfGraphql(buildGraphqlOrder({ lineItems: [], overrides: { legacyResourceId: rest.shopifyOrderId, name: rest.name } }));
+    const graphql = snapshotOfGraphql(
+      buildGraphqlOrder({ lineItems: [], overrides: { legacyResourceId: rest.shopifyOrderId, name: rest.name } }),
+    );
     const differs = ["paidAt", "updatedAt"] as const;
     for (const key of Object.keys(rest) as (keyof typeof rest)[]) {
       if (!(differs as readonly string[]).includes(key)) expect([key, graphql[key]]).toEqual([key, rest[key]]);
     }
+  });
+
+  it("reads the delivery method from the fulfillment orders, else from the shipping line's category", () => {
+    const methodOf = (overrides: JsonObject) => snapshotOfGraphql(buildGraphqlOrder({ overrides })).deliveryMethod;
+    expect(methodOf({ shippingAddress: null, fulfillmentOrders: graphqlFulfillmentOrders("PICK_UP") })).toBe("pickup");
+    expect(methodOf({ fulfillmentOrders: graphqlFulfillmentOrders("LOCAL") })).toBe("local_delivery");
+    expect(methodOf({ fulfillmentOrders: graphqlFulfillmentOrders("PICK_UP", "SHIPPING") })).toBe("shipping");
+    expect(methodOf({ fulfillmentOrders: graphqlFulfillmentOrders("SHIPPING"), shippingLine: { deliveryCategory: "local" } })).toBe(
+      "shipping",
+    );
+    expect(methodOf({ fulfillmentOrders: graphqlFulfillmentOrders(), shippingLine: { deliveryCategory: "local" } })).toBe("local_delivery");
+    expect(methodOf({ fulfillmentOrders: { edges: [{ node: { deliveryMethod: { methodType: "PICK_UP" } } }] } })).toBe("pickup");
+    expect(methodOf({ fulfillmentOrders: graphqlFulfillmentOrders("PICKUP_POINT"), shippingLine: null })).toBe("shipping");
+    expect(methodOf({})).toBe("shipping");
   });
 
   it("reads the order number from a plain name, not from one with the shop's own prefix", () => {
@@ -100,7 +121,12 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
     );
     expect([eur.currency, eur.shopCurrency, eur.lineItems[0].unitPrice]).toEqual(["EUR", "USD", "19.90"]);
     const jpy = snapshotOfGraphql(
-      buildGraphqlOrder({ money: JPY_ON_USD_SHOP, shipping: "800", tax: "0", lineItems: [buildGraphqlLineItem({ money: JPY_ON_USD_SHOP, unitPrice: "1500" })] }),
+      buildGraphqlOrder({
+        money: JPY_ON_USD_SHOP,
+        shipping: "800",
+        tax: "0",
+        lineItems: [buildGraphqlLineItem({ money: JPY_ON_USD_SHOP, unitPrice: "1500" })],
+      }),
     );
     expect([jpy.totalPrice, jpy.lineItems[0].unitPrice]).toEqual(["2300", "1500"]);
   });
@@ -122,6 +148,11 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
     const pending = buildGraphqlOrder({ overrides: { transactions, displayFinancialStatus: "AUTHORIZED" } });
     expect(snapshotOfGraphql(pending).paidAt).toBeNull();
     expect(snapshotOfGraphql(buildGraphqlOrder({ overrides: { transactions: [] } })).paidAt).toBeNull();
+  });
+
+  it("reads the order note like the webhook does", () => {
+    expect(snapshotOfGraphql(buildGraphqlOrder({ overrides: { note: "Gift wrap, please" } })).note).toBe("Gift wrap, please");
+    expect(snapshotOfGraphql(buildGraphqlOrder()).note).toBeNull();
   });
 
   it("derives the discount from unit prices when allocations were not selected", () => {
@@ -197,7 +228,10 @@ describe("parseGraphqlOrder: malformed nodes", () => {
     const problems = problemsOf(buildGraphqlOrder({ overrides: { lineItems: { nodes: [buildGraphqlLineItem(), item] } } }));
     expect(problems).toEqual([
       { path: "lineItems.nodes[1].quantity", message: "must be a number (got null)" },
-      { path: "lineItems.nodes[1].originalUnitPriceSet.presentmentMoney.amount", message: 'must be an amount such as "19.99" (got text "x")' },
+      {
+        path: "lineItems.nodes[1].originalUnitPriceSet.presentmentMoney.amount",
+        message: 'must be an amount such as "19.99" (got text "x")',
+      },
     ]);
   });
 

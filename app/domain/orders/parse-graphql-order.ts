@@ -2,26 +2,13 @@
  * An Admin GraphQL `Order` node -> ShopifyOrderSnapshot. Never throws: a node that is not an order
  * comes back as problems naming each bad field.
  */
-import {
-  connectionNodes,
-  type GraphqlLineItem,
-  type GraphqlMoneyBag,
-  type GraphqlOrder,
-  graphqlOrderSchema,
-} from "./graphql-order-schema";
+import { connectionNodes, type GraphqlLineItem, type GraphqlMoneyBag, type GraphqlOrder, graphqlOrderSchema } from "./graphql-order-schema";
+import { combineDeliveryMethods, deliveryMethodOfWord } from "./delivery-method";
 import { currencyDecimals, formatMinorUnits, sumAmounts, toMinorUnits } from "./money";
 import { isOrderPaid } from "./payment-status";
 import { describeValue, failed, parsed, problemsFromZod, type ParseResult } from "./parse-result";
-import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "./shopify-order";
-import {
-  cleanText,
-  money,
-  numericIdFromGid,
-  statusWord,
-  toNameValue,
-  toUtcIso,
-  upperOrNull,
-} from "./wire-values";
+import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "~/models/order-snapshot";
+import { cleanText, money, numericIdFromGid, statusWord, toNameValue, toUtcIso, upperOrNull } from "./wire-values";
 
 export function parseGraphqlOrder(node: unknown): ParseResult<ShopifyOrderSnapshot> {
   if (node === null || typeof node !== "object" || Array.isArray(node)) {
@@ -93,6 +80,15 @@ function discountTotal(item: GraphqlLineItem, currencies: Currencies): string {
   return formatMinorUnits(Math.max(0, perUnit) * item.quantity, decimals);
 }
 
+/** The fulfillment orders' methods say it best; the shipping line's category stands in without them. */
+function deliveryMethod(order: GraphqlOrder) {
+  const methods = connectionNodes(order.fulfillmentOrders).map((fulfillment) =>
+    deliveryMethodOfWord(fulfillment.deliveryMethod?.methodType),
+  );
+  if (methods.some((method) => method !== null)) return combineDeliveryMethods(methods);
+  return combineDeliveryMethods([deliveryMethodOfWord(order.shippingLine?.deliveryCategory)]);
+}
+
 function toLineItem(item: GraphqlLineItem, refunded: Map<string, number>, currencies: Currencies): ShopifyLineItemSnapshot {
   const id = numericIdFromGid(item.id);
   return {
@@ -125,9 +121,8 @@ function toSnapshot(order: GraphqlOrder): ShopifyOrderSnapshot {
   const address = order.shippingAddress;
   const financialStatus = statusWord(order.displayFinancialStatus);
   return {
-    shopifyOrderId: order.legacyResourceId === null || order.legacyResourceId === undefined
-      ? numericIdFromGid(order.id)
-      : String(order.legacyResourceId),
+    shopifyOrderId:
+      order.legacyResourceId === null || order.legacyResourceId === undefined ? numericIdFromGid(order.id) : String(order.legacyResourceId),
     adminGraphqlId: order.id,
     name: cleanText(order.name),
     orderNumber: orderNumberFromName(order.name),
@@ -167,5 +162,7 @@ function toSnapshot(order: GraphqlOrder): ShopifyOrderSnapshot {
         }
       : null,
     noteAttributes: (order.customAttributes ?? []).map((attribute) => toNameValue(attribute.key, attribute.value)),
+    note: cleanText(order.note),
+    deliveryMethod: deliveryMethod(order),
   };
 }

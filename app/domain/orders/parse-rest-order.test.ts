@@ -4,7 +4,9 @@ import {
   buildRestOrder,
   EUR_ON_USD_SHOP,
   JPY_ON_USD_SHOP,
+  restLocalDeliveryOverrides,
   restMoneySet,
+  restPickupOverrides,
   restRefund,
   snapshotOfRest,
   type JsonObject,
@@ -198,12 +200,25 @@ describe("parseRestOrderWebhook: a well-formed webhook", () => {
     expect(order.phone).toBe("+44 20 7946 0000");
   });
 
+  it("reads the order note as written, and a blank one as none", () => {
+    expect(snapshotOfRest(buildRestOrder({ overrides: { note: "Leave at the back door\nthank you" } })).note).toBe(
+      "Leave at the back door\nthank you",
+    );
+    expect(snapshotOfRest(buildRestOrder({ overrides: { note: "  " } })).note).toBeNull();
+    expect(snapshotOfRest(buildRestOrder({ overrides: { note: null } })).note).toBeNull();
+  });
+
   it("reads note attributes and line properties as text", () => {
     const item = buildRestLineItem({ overrides: { properties: [{ name: "Engraving", value: "For Ada" }] } });
     const order = snapshotOfRest(
       buildRestOrder({
         lineItems: [item],
-        overrides: { note_attributes: [{ name: "CPF", value: "12345678909" }, { name: "gift", value: true }] },
+        overrides: {
+          note_attributes: [
+            { name: "CPF", value: "12345678909" },
+            { name: "gift", value: true },
+          ],
+        },
       }),
     );
     expect(order.noteAttributes).toEqual([
@@ -230,6 +245,34 @@ describe("parseRestOrderWebhook: a well-formed webhook", () => {
   it("upper-cases the country code", () => {
     const order = snapshotOfRest(buildRestOrder({ overrides: { shipping_address: buildRestAddress({ country_code: "de" }) } }));
     expect(order.shippingAddress?.countryCode).toBe("DE");
+  });
+});
+
+describe("parseRestOrderWebhook: the delivery method", () => {
+  const shippingLine = (line: JsonObject) => ({ shipping_lines: [{ ...(buildRestOrder().shipping_lines as JsonObject[])[0], ...line }] });
+  const methodOf = (overrides: JsonObject) => snapshotOfRest(buildRestOrder({ overrides })).deliveryMethod;
+
+  it("reads a pickup from the shipping line's delivery category", () => {
+    expect(methodOf(restPickupOverrides())).toBe("pickup");
+    expect(methodOf(shippingLine({ delivery_category: "pick-up" }))).toBe("pickup");
+  });
+
+  it("reads Shopify's own local delivery rate, which leaves the category empty", () => {
+    expect(methodOf(restLocalDeliveryOverrides())).toBe("local_delivery");
+    expect(methodOf(shippingLine({ delivery_category: "local" }))).toBe("local_delivery");
+  });
+
+  it("calls anything else a shipment: ordinary rates, a carrier's rate named like local delivery, no shipping line", () => {
+    expect(methodOf({})).toBe("shipping");
+    expect(methodOf(shippingLine({ source: "usps", code: "Local Delivery", delivery_category: null }))).toBe("shipping");
+    expect(methodOf({ shipping_lines: [] })).toBe("shipping");
+    expect(methodOf({ shipping_lines: null })).toBe("shipping");
+  });
+
+  it("calls an order a shipment when any of its lines ships", () => {
+    const pickup = (restPickupOverrides().shipping_lines as JsonObject[])[0];
+    const standard = (buildRestOrder().shipping_lines as JsonObject[])[0];
+    expect(methodOf({ shipping_lines: [pickup, standard] })).toBe("shipping");
   });
 });
 
@@ -270,20 +313,17 @@ describe("parseRestOrderWebhook: malformed payloads", () => {
         overrides: { created_at: "yesterday", test: "no", tags: 5, total_price_set: { presentment_money: { amount: "ten" } } },
       }),
     );
-    expect(problems.map((problem) => problem.path)).toEqual([
-      "created_at",
-      "test",
-      "tags",
-      "total_price_set.presentment_money.amount",
-    ]);
+    expect(problems.map((problem) => problem.path)).toEqual(["created_at", "test", "tags", "total_price_set.presentment_money.amount"]);
     expect(problems[0].message).toBe('must be a date and time such as 2024-05-01T12:00:00Z (got text "yesterday")');
     expect(problems[3].message).toBe('must be an amount such as "19.99" (got text "ten")');
   });
 
   it("refuses fractional and negative quantities", () => {
-    expect(problemsOf(buildRestOrder({ lineItems: [buildRestLineItem({ overrides: { quantity: 1.5, current_quantity: 1, fulfillable_quantity: 1 } })] }))).toEqual([
-      { path: "line_items[0].quantity", message: "must be a whole number (got the number 1.5)" },
-    ]);
+    expect(
+      problemsOf(
+        buildRestOrder({ lineItems: [buildRestLineItem({ overrides: { quantity: 1.5, current_quantity: 1, fulfillable_quantity: 1 } })] }),
+      ),
+    ).toEqual([{ path: "line_items[0].quantity", message: "must be a whole number (got the number 1.5)" }]);
     expect(problemsOf(buildRestOrder({ lineItems: [buildRestLineItem({ overrides: { fulfillable_quantity: -1 } })] }))).toEqual([
       { path: "line_items[0].fulfillable_quantity", message: "must not be negative (got the number -1)" },
     ]);

@@ -3,18 +3,11 @@
  * is not an order comes back as problems naming each bad field.
  */
 import { describeValue, failed, parsed, problemsFromZod, type ParseResult } from "./parse-result";
+import { combineDeliveryMethods, deliveryMethodOfWord } from "./delivery-method";
 import { sumAmounts } from "./money";
 import { type RestLineItem, type RestMoneySet, type RestOrder, restOrderSchema } from "./rest-order-schema";
-import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "./shopify-order";
-import {
-  cleanText,
-  idString,
-  money,
-  statusWord,
-  toNameValue,
-  toUtcIso,
-  upperOrNull,
-} from "./wire-values";
+import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "~/models/order-snapshot";
+import { cleanText, idString, money, statusWord, toNameValue, toUtcIso, upperOrNull } from "./wire-values";
 
 export function parseRestOrderWebhook(payload: unknown): ParseResult<ShopifyOrderSnapshot> {
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
@@ -68,6 +61,20 @@ function shippingTotal(order: RestOrder, currencies: Currencies): string | null 
   if (total !== null || !order.shipping_lines?.length || currencies.presentment === null) return total;
   const lines = order.shipping_lines.map((line) => presentmentAmount(line.discounted_price_set ?? line.price_set, null, currencies));
   return lines.every((line) => line !== null) ? sumAmounts(lines as string[], currencies.presentment) : null;
+}
+
+/**
+ * Shopify fills `delivery_category` on some orders only; its own local delivery rate is otherwise
+ * known by its code ("Local Delivery"), which counts only when Shopify is the rate's source. Any
+ * other line is a shipping rate, so an order that also has one of those is a shipment.
+ */
+function deliveryMethod(order: RestOrder) {
+  return combineDeliveryMethods(
+    (order.shipping_lines ?? []).map(
+      (line) =>
+        deliveryMethodOfWord(line.delivery_category) ?? (line.source === "shopify" ? deliveryMethodOfWord(line.code) : null) ?? "shipping",
+    ),
+  );
 }
 
 /** All allocations (line and order level) when Shopify lists them, else the older line total. */
@@ -155,5 +162,7 @@ function toSnapshot(order: RestOrder): ShopifyOrderSnapshot {
         }
       : null,
     noteAttributes: (order.note_attributes ?? []).map((attribute) => toNameValue(attribute.name, attribute.value)),
+    note: cleanText(order.note),
+    deliveryMethod: deliveryMethod(order),
   };
 }

@@ -17,7 +17,7 @@ export function failed<T = never>(...problems: Problem[]): ParseResult<T> {
 }
 
 /** `["line_items", 2, "quantity"]` -> `line_items[2].quantity`; the root is "(order)". */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let text = "";
   for (const key of path) {
     if (typeof key === "number") text += `[${key}]`;

@@ -6,8 +6,8 @@
  */
 import { decideForwarding, type ForwardingSettings } from "./decide-forwarding";
 import { mapOrderToExternalOrder, type ShopIdentity } from "./map-order";
-import type { OrderState } from "./order-state";
-import type { ShopifyOrderSnapshot } from "./shopify-order";
+import type { OrderState } from "~/models/order-state";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 export type ForwardingPlan = {
   state: Extract<OrderState, "scheduled" | "waiting" | "needs_attention" | "skipped" | "cancelled">;
@@ -16,12 +16,7 @@ export type ForwardingPlan = {
   forwardNotBefore: Date | null;
 };
 
-export function planForwarding(
-  order: ShopifyOrderSnapshot,
-  settings: ForwardingSettings,
-  shop: ShopIdentity,
-  now: Date,
-): ForwardingPlan {
+export function planForwarding(order: ShopifyOrderSnapshot, settings: ForwardingSettings, shop: ShopIdentity, now: Date): ForwardingPlan {
   const decision = decideForwarding(order, settings, now);
   if (decision.action === "skip") {
     return {

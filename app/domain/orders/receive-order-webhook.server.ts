@@ -3,15 +3,14 @@
  * forwarding record, with the work to do, in one transaction. Never calls HyperSKU. A repeat is
  * acknowledged without processing; a malformed payload is recorded with a plain reason.
  */
-import prisma from "~/db.server";
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
 import { isUniqueViolationOn, lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { readShopForPlanning } from "~/models/shop.server";
 import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
 import { applyOrderSnapshot } from "./apply-snapshot.server";
-import { parseRestOrderWebhook } from "./shopify-order";
+import { parseRestOrderWebhook } from "./parse-rest-order";
 
 const isRepeatedDelivery = (error: unknown) => isUniqueViolationOn(error, "WebhookDelivery", ["webhookId", "eventId"]);
 
@@ -43,7 +42,7 @@ export async function receiveOrderWebhook(delivery: VerifiedDelivery, now = new 
       const problem = parsed
         ? parsed.problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join("; ")
         : "The payload is not valid JSON.";
-      await recordDelivery(prisma, { ...base, outcome: "invalid", problem, shopifyOrderId: json.ok ? orderIdOf(json.value) : null });
+      await recordDelivery({ ...base, outcome: "invalid", problem, shopifyOrderId: json.ok ? orderIdOf(json.value) : null });
       logger.warn({ shop, topic, webhookId, problem }, "order webhook payload could not be used");
       return "invalid";
     }
@@ -52,7 +51,7 @@ export async function receiveOrderWebhook(delivery: VerifiedDelivery, now = new 
     // orders/paid arriving together) must both be applied, never one dropped as a "duplicate".
     await runOrderTransaction(
       async (tx) => {
-        await recordDelivery(tx, { ...base, outcome: "processed", shopifyOrderId: snapshot.shopifyOrderId });
+        await recordDelivery({ ...base, outcome: "processed", shopifyOrderId: snapshot.shopifyOrderId }, tx);
         const shopRecord = await readShopForPlanning(tx, shop);
         await lockOrder(tx, shop, snapshot.shopifyOrderId);
         await applyOrderSnapshot(tx, shopRecord, snapshot, topic, now);
@@ -64,6 +63,6 @@ export async function receiveOrderWebhook(delivery: VerifiedDelivery, now = new 
     if (isRepeatedDelivery(error)) return "duplicate";
     throw error;
   }
-  notifyWorkAvailable();
+  wakeWorkers();
   return "processed";
 }

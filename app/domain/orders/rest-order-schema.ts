@@ -8,14 +8,14 @@ import { amount, attributeValue, count, currencyCode, flag, isoDateTime, numeric
 
 const restMoney = z.object({ amount: amount.nullish(), currency_code: currencyCode.nullish() });
 
-export const restMoneySetSchema = z.object({
+const restMoneySetSchema = z.object({
   shop_money: restMoney.nullish(),
   presentment_money: restMoney.nullish(),
 });
 
 const nameValue = z.object({ name: text, value: attributeValue });
 
-export const restLineItemSchema = z.object({
+const restLineItemSchema = z.object({
   id: numericId,
   product_id: numericId.nullish(),
   variant_id: numericId.nullish(),
@@ -35,7 +35,7 @@ export const restLineItemSchema = z.object({
   properties: z.array(nameValue).nullish(),
 });
 
-export const restAddressSchema = z.object({
+const restAddressSchema = z.object({
   first_name: text,
   last_name: text,
   company: text,
@@ -86,9 +86,18 @@ export const restOrderSchema = z.object({
       }),
     )
     .nullish(),
+  note: text,
   note_attributes: z.array(nameValue).nullish(),
   shipping_lines: z
-    .array(z.object({ price_set: restMoneySetSchema.nullish(), discounted_price_set: restMoneySetSchema.nullish() }))
+    .array(
+      z.object({
+        price_set: restMoneySetSchema.nullish(),
+        discounted_price_set: restMoneySetSchema.nullish(),
+        code: text,
+        source: text,
+        delivery_category: text,
+      }),
+    )
     .nullish(),
 });
 

@@ -2,7 +2,14 @@ import { orderSchema } from "~/integrations/hypersku/schemas";
 import { serializeStoredHyperskuOrder, STORED_RESPONSE_MAX_BYTES, STORED_STRING_MAX_LENGTH } from "./stored-hypersku-order";
 
 const answer = () => ({
-  orderBaseInfo: { orderId: 42, storeOrderId: "1001", status: 8, statusDesc: "Pending Sourcing", createTime: new Date("2026-07-14T10:00:00Z"), internalNotes: "x" },
+  orderBaseInfo: {
+    orderId: 42,
+    storeOrderId: "1001",
+    status: 8,
+    statusDesc: "Pending Sourcing",
+    createTime: new Date("2026-07-14T10:00:00Z"),
+    internalNotes: "x",
+  },
   orderAddressInfo: { city: "Lyon", countryCode: "FR" },
   orderItemInfos: [{ id: 1, title: "Mug", quantity: 2, unitPrice: 4.5, supplierSecret: "y" }],
   logisticsItems: [{ trackingNumber: "T1", shippingItems: [{ storeOrderLineItemId: "11", num: 2 }] }],
@@ -13,7 +20,13 @@ describe("serializeStoredHyperskuOrder", () => {
   it("keeps what the app shows and drops the rest", () => {
     const stored = JSON.parse(serializeStoredHyperskuOrder(answer())!);
     expect(stored).toEqual({
-      orderBaseInfo: { orderId: 42, storeOrderId: "1001", status: 8, statusDesc: "Pending Sourcing", createTime: "2026-07-14T10:00:00.000Z" },
+      orderBaseInfo: {
+        orderId: 42,
+        storeOrderId: "1001",
+        status: 8,
+        statusDesc: "Pending Sourcing",
+        createTime: "2026-07-14T10:00:00.000Z",
+      },
       orderAddressInfo: { city: "Lyon", countryCode: "FR" },
       orderItemInfos: [{ id: 1, title: "Mug", quantity: 2, unitPrice: 4.5 }],
       logisticsItems: [{ trackingNumber: "T1", shippingItems: [{ storeOrderLineItemId: "11", num: 2 }] }],
@@ -24,7 +37,13 @@ describe("serializeStoredHyperskuOrder", () => {
   it("cuts long strings, long lists and the whole to a bounded size", () => {
     const huge = answer();
     huge.orderBaseInfo.statusDesc = "é".repeat(1_000_000);
-    huge.orderItemInfos = Array.from({ length: 50_000 }, (_, id) => ({ id, title: "🙂".repeat(5_000), quantity: 1, unitPrice: 1, supplierSecret: "" }));
+    huge.orderItemInfos = Array.from({ length: 50_000 }, (_, id) => ({
+      id,
+      title: "🙂".repeat(5_000),
+      quantity: 1,
+      unitPrice: 1,
+      supplierSecret: "",
+    }));
     huge.logisticsItems = Array.from({ length: 5_000 }, () => ({ trackingNumber: "T".repeat(9_000), shippingItems: [] }));
     const text = serializeStoredHyperskuOrder(huge)!;
     expect(Buffer.byteLength(text, "utf8")).toBeLessThanOrEqual(STORED_RESPONSE_MAX_BYTES);

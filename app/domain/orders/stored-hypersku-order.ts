@@ -63,7 +63,9 @@ function project(answer: Plain, { lists, strings }: Stage): Plain {
   if (address) projected.orderAddressInfo = address;
   if (lists === 0) return projected;
   if (Array.isArray(answer.orderItemInfos)) {
-    projected.orderItemInfos = list(answer.orderItemInfos, lists).map((item) => pick(item, ITEM_KEYS, strings)).filter(isObject);
+    projected.orderItemInfos = list(answer.orderItemInfos, lists)
+      .map((item) => pick(item, ITEM_KEYS, strings))
+      .filter(isObject);
   }
   if (Array.isArray(answer.logisticsItems)) {
     projected.logisticsItems = list(answer.logisticsItems, lists)
@@ -71,7 +73,11 @@ function project(answer: Plain, { lists, strings }: Stage): Plain {
       .map((parcel) => ({
         ...pick(parcel, PARCEL_KEYS, strings),
         ...(Array.isArray(parcel.shippingItems)
-          ? { shippingItems: list(parcel.shippingItems, lists).map((item) => pick(item, SHIPPING_ITEM_KEYS, strings)).filter(isObject) }
+          ? {
+              shippingItems: list(parcel.shippingItems, lists)
+                .map((item) => pick(item, SHIPPING_ITEM_KEYS, strings))
+                .filter(isObject),
+            }
           : {}),
       }));
   }

@@ -79,5 +79,10 @@ export function money(value: string | number | null | undefined, currency: strin
 /** Statuses become lowercase snake case whatever the source: "PARTIALLY_REFUNDED" -> "partially_refunded". */
 export function statusWord(value: string | null | undefined): string | null {
   const cleaned = cleanText(value);
-  return cleaned === null ? null : cleaned.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return cleaned === null
+    ? null
+    : cleaned
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, "_");
 }

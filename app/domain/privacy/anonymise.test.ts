@@ -1,4 +1,4 @@
-import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { buildOrderSnapshot } from "../../../tests/support/order-factories";
 import {
   anonymiseHyperskuResponse,
@@ -19,21 +19,54 @@ const sentRequest = JSON.stringify({
   storeOrderId: snapshot.shopifyOrderId,
   totalPrice: 60.2,
   lineItems: [{ storeOrderLineItemId: "1", quantity: 2, price: 24 }],
-  shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1600 Amphitheatre Pkwy", city: "Mountain View", countryCode: "US", countryName: "United States", email: "zelda@example.org", taxNo: "GB123456789" },
+  shippingAddress: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    address1: "1600 Amphitheatre Pkwy",
+    city: "Mountain View",
+    countryCode: "US",
+    countryName: "United States",
+    email: "zelda@example.org",
+    taxNo: "GB123456789",
+  },
 });
 const hyperskuResponse = JSON.stringify({
   orderBaseInfo: { orderId: 1000001, status: 4 },
-  orderAddressInfo: { firstName: "Ada", lastName: "Lovelace", address1: "1600 Amphitheatre Pkwy", city: "Mountain View", countryCode: "US", countryName: "United States", phone: "+1 650-555-0100" },
+  orderAddressInfo: {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    address1: "1600 Amphitheatre Pkwy",
+    city: "Mountain View",
+    countryCode: "US",
+    countryName: "United States",
+    phone: "+1 650-555-0100",
+  },
   logisticsItems: [{ trackingNumber: "YT1" }],
 });
 
 describe("anonymising an order", () => {
   it("blanks every personal field of the snapshot and keeps the rest", () => {
     const clean = anonymiseSnapshot(snapshot);
-    expect(clean).toMatchObject({ email: null, phone: null, shopifyOrderId: snapshot.shopifyOrderId, totalPrice: snapshot.totalPrice, name: snapshot.name });
+    expect(clean).toMatchObject({
+      email: null,
+      phone: null,
+      shopifyOrderId: snapshot.shopifyOrderId,
+      totalPrice: snapshot.totalPrice,
+      name: snapshot.name,
+    });
     expect(clean.shippingAddress).toEqual({
-      firstName: null, lastName: null, company: null, address1: null, address2: null, city: null, province: null, provinceCode: null, zip: null, phone: null,
-      country: "United States", countryCode: "US",
+      firstName: null,
+      lastName: null,
+      company: null,
+      address1: null,
+      address2: null,
+      city: null,
+      province: null,
+      provinceCode: null,
+      zip: null,
+      phone: null,
+      country: "United States",
+      countryCode: "US",
     });
     expect(clean.noteAttributes).toEqual([{ name: "tax_id", value: REDACTED }]);
     expect(clean.lineItems.map((item) => item.quantity)).toEqual(snapshot.lineItems.map((item) => item.quantity));
@@ -54,15 +87,28 @@ describe("anonymising an order", () => {
 
   it("collects every personal value, longest first, leaving out values too short to search for", () => {
     const values = collectPersonalValues({ snapshot: JSON.stringify(snapshot), sentRequest, hyperskuResponse }, ["x@y.z", "ab"]);
-    expect(values).toEqual(expect.arrayContaining(["Ada Lovelace", "Lovelace", "1600 Amphitheatre Pkwy", "Mountain View", "zelda@example.org", "+44 7700 900123", "GB123456789", "x@y.z"]));
+    expect(values).toEqual(
+      expect.arrayContaining([
+        "Ada Lovelace",
+        "Lovelace",
+        "1600 Amphitheatre Pkwy",
+        "Mountain View",
+        "zelda@example.org",
+        "+44 7700 900123",
+        "GB123456789",
+        "x@y.z",
+      ]),
+    );
     expect(values).not.toContain("ab");
     expect(values[0].length).toBeGreaterThanOrEqual(values[values.length - 1].length);
   });
 
   it("scrubs free text case-insensitively, JSON-escaped forms included", () => {
-    const values = ["Zoë O\"Neil", "Mountain View"];
-    expect(scrubText("HyperSKU cannot ship to MOUNTAIN VIEW for Zoë O\"Neil", values)).toBe(`HyperSKU cannot ship to ${REDACTED} for ${REDACTED}`);
-    expect(scrubText(JSON.stringify({ to: "Zoë O\"Neil" }), values)).toBe(`{"to":"${REDACTED}"}`);
+    const values = ['Zoë O"Neil', "Mountain View"];
+    expect(scrubText('HyperSKU cannot ship to MOUNTAIN VIEW for Zoë O"Neil', values)).toBe(
+      `HyperSKU cannot ship to ${REDACTED} for ${REDACTED}`,
+    );
+    expect(scrubText(JSON.stringify({ to: 'Zoë O"Neil' }), values)).toBe(`{"to":"${REDACTED}"}`);
     expect(scrubText(null, values)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
  * are blanked field by field; free text (timeline messages, errors) has every personal value the
  * order held replaced with "[redacted]".
  */
-import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 export const REDACTED = "[redacted]";
 /** Shorter values are blanked in structured fields but not searched for in free text (too many false hits). */
@@ -30,7 +30,22 @@ const strings = (object: unknown, keys: string[]) =>
     ? keys.map((key) => (object as Json)[key]).filter((value): value is string => typeof value === "string")
     : [];
 
-const ADDRESS_KEYS = ["firstName", "lastName", "company", "address1", "address2", "city", "province", "zip", "phone", "email", "taxNo", "idNo", "vatNo", "region"];
+const ADDRESS_KEYS = [
+  "firstName",
+  "lastName",
+  "company",
+  "address1",
+  "address2",
+  "city",
+  "province",
+  "zip",
+  "phone",
+  "email",
+  "taxNo",
+  "idNo",
+  "vatNo",
+  "region",
+];
 
 /** Every personal value stored for the order (plus `extra`, e.g. the webhook's e-mail), longest first. */
 export function collectPersonalValues(
@@ -115,7 +130,9 @@ export function anonymiseHyperskuResponse(json: string | null): string | null {
   if (!response) return json === null ? null : REDACTED;
   const address = response.orderAddressInfo as Json | null | undefined;
   if (!address) return JSON.stringify(response);
-  const blanked = Object.fromEntries(Object.keys(address).map((key) => [key, ["countryCode", "countryName"].includes(key) ? address[key] : null]));
+  const blanked = Object.fromEntries(
+    Object.keys(address).map((key) => [key, ["countryCode", "countryName"].includes(key) ? address[key] : null]),
+  );
   return JSON.stringify({ ...response, orderAddressInfo: blanked });
 }
 

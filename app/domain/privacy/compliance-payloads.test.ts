@@ -13,7 +13,10 @@ describe("compliance payloads", () => {
   });
 
   it("tolerate missing parts: no customer, no orders, empty strings", () => {
-    expect(customersRedactSchema.parse({ shop_domain: "s" })).toMatchObject({ customer: { id: null, email: null, phone: null }, orders_to_redact: [] });
+    expect(customersRedactSchema.parse({ shop_domain: "s" })).toMatchObject({
+      customer: { id: null, email: null, phone: null },
+      orders_to_redact: [],
+    });
     expect(customersDataRequestSchema.parse({ customer: { email: "" }, data_request: { id: 9999 } })).toMatchObject({
       customer: { email: null },
       orders_requested: [],

@@ -29,5 +29,3 @@ export const customersDataRequestSchema = z.looseObject({
 });
 
 export const shopRedactSchema = z.looseObject({ shop_domain: z.string().nullish(), shop_id: id.nullish() });
-
-export type CustomerSelector = { orderIds: string[]; email: string | null; phone: string | null };

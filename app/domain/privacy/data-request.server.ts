@@ -4,11 +4,10 @@
  * (without personal data) and `exportCustomerData` builds the export from what is stored, whenever
  * the merchant asks for it. Nothing personal goes to the logs.
  */
-import prisma from "~/db.server";
 import { logger } from "~/logger.server";
-import { addOrderEvent, readSnapshot } from "~/models/order.server";
-import type { CustomerSelector } from "./compliance-payloads";
-import { customerOrdersWhere } from "./redact.server";
+import { customerOrdersWhere, listOrderIdsMatching, listOrdersWithHistory, readSnapshot } from "~/models/order.server";
+import { recordOrderEvent } from "~/models/order-event.server";
+import type { CustomerSelector } from "~/models/order.server";
 
 export type CustomerDataExport = {
   shop: string;
@@ -29,9 +28,9 @@ export type CustomerDataExport = {
 
 /** Notes the request on each of the customer's orders; returns how many orders the app holds for them. */
 export async function recordCustomerDataRequest(shop: string, selector: CustomerSelector, requestId: string | null): Promise<number> {
-  const orders = await prisma.order.findMany({ where: customerOrdersWhere(shop, selector), select: { id: true } });
+  const orders = await listOrderIdsMatching(customerOrdersWhere(shop, selector));
   for (const order of orders) {
-    await addOrderEvent(prisma, order.id, {
+    await recordOrderEvent(order.id, {
       kind: "privacy",
       outcome: "data_requested",
       message: `Shopify asked for the data this app stores about this order's customer${requestId ? ` (request ${requestId})` : ""}. Export it from the app and send it to the customer.`,
@@ -44,11 +43,7 @@ export async function recordCustomerDataRequest(shop: string, selector: Customer
 
 /** Everything the app stores about one customer of the shop, readable by a person. */
 export async function exportCustomerData(shop: string, selector: CustomerSelector): Promise<CustomerDataExport> {
-  const orders = await prisma.order.findMany({
-    where: customerOrdersWhere(shop, selector),
-    include: { events: { orderBy: { at: "asc" } }, parcels: true },
-    orderBy: { shopifyCreatedAt: "asc" },
-  });
+  const orders = await listOrdersWithHistory(customerOrdersWhere(shop, selector));
   return {
     shop,
     generatedAt: new Date().toISOString(),
@@ -61,10 +56,25 @@ export async function exportCustomerData(shop: string, selector: CustomerSelecto
         createdAt: order.shopifyCreatedAt.toISOString(),
         contact: { email: snapshot.email, phone: snapshot.phone },
         shippingAddress: snapshot.shippingAddress,
-        items: snapshot.lineItems.map((item) => ({ title: item.title, variantTitle: item.variantTitle, quantity: item.quantity, properties: item.properties })),
-        sentToHypersku: sent ? { at: order.sentAt?.toISOString() ?? null, hyperskuOrderId: order.hyperskuOrderId, shippingAddress: sent.shippingAddress ?? null } : null,
+        items: snapshot.lineItems.map((item) => ({
+          title: item.title,
+          variantTitle: item.variantTitle,
+          quantity: item.quantity,
+          properties: item.properties,
+        })),
+        sentToHypersku: sent
+          ? {
+              at: order.sentAt?.toISOString() ?? null,
+              hyperskuOrderId: order.hyperskuOrderId,
+              shippingAddress: sent.shippingAddress ?? null,
+            }
+          : null,
         hyperskuStatus: order.hyperskuStatusDesc,
-        parcels: order.parcels.map((parcel) => ({ trackingCompany: parcel.trackingCompany, trackingNumber: parcel.trackingNumber, trackingUrl: parcel.trackingUrl })),
+        parcels: order.parcels.map((parcel) => ({
+          trackingCompany: parcel.trackingCompany,
+          trackingNumber: parcel.trackingNumber,
+          trackingUrl: parcel.trackingUrl,
+        })),
         timeline: order.events.map((event) => ({ at: event.at.toISOString(), kind: event.kind, message: event.message })),
       };
     }),

@@ -4,11 +4,8 @@
  * customer and noting a data request take milliseconds and happen here; shop/redact, which may
  * touch every order of a shop, is a queue job. A repeat delivery is acknowledged without work.
  */
-import prisma from "~/db.server";
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
-import { JOB_TYPES, redactShopKey } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { enqueue, JOB_TYPES, wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
 import { isUniqueViolation } from "~/models/db-types";
 import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
@@ -39,13 +36,17 @@ async function act(delivery: VerifiedDelivery, body: unknown): Promise<string | 
       const parsed = customersDataRequestSchema.safeParse(body);
       if (!parsed.success) return "The customers/data_request payload could not be read.";
       const { customer, orders_requested, data_request } = parsed.data;
-      await recordCustomerDataRequest(delivery.shop, { orderIds: orders_requested, email: customer.email, phone: customer.phone }, data_request?.id ?? null);
+      await recordCustomerDataRequest(
+        delivery.shop,
+        { orderIds: orders_requested, email: customer.email, phone: customer.phone },
+        data_request?.id ?? null,
+      );
       return null;
     }
     case "shop/redact": {
       if (!shopRedactSchema.safeParse(body).success) return "The shop/redact payload could not be read.";
-      await enqueueJob(prisma, { type: JOB_TYPES.redactShop, shop: delivery.shop, subjectId: delivery.shop, uniqueKey: redactShopKey(delivery.shop) });
-      notifyWorkAvailable();
+      await enqueue(JOB_TYPES.redactShop, { shop: delivery.shop, subjectId: delivery.shop });
+      wakeWorkers();
       return null;
     }
     default:
@@ -59,7 +60,7 @@ export async function receiveComplianceWebhook(delivery: VerifiedDelivery): Prom
   const body = parseJson(delivery.rawBody);
   const problem = body === undefined ? "The payload is not valid JSON." : await act(delivery, body);
   try {
-    await recordDelivery(prisma, { shop, topic, webhookId, eventId, triggeredAt, outcome: problem ? "invalid" : "processed", problem });
+    await recordDelivery({ shop, topic, webhookId, eventId, triggeredAt, outcome: problem ? "invalid" : "processed", problem });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return "duplicate";

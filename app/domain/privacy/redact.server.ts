@@ -19,54 +19,49 @@
  * for a moment, which a webhook answer should not wait for. PostgreSQL reclaims dead rows with
  * (auto)vacuum.
  */
-import type { Order, Prisma } from "@prisma/client";
-import { getDatabaseEngine } from "~/database-url";
-import prisma from "~/db.server";
-import { isUnsent } from "~/domain/orders/order-state";
-import { env } from "~/env.server";
-import { compactDatabaseKey, JOB_TYPES } from "~/jobs/job-types";
-import { cancelJobs, enqueueJob } from "~/jobs/queue.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { isUnsent } from "~/models/order-state";
+import { cancelShopJobs, enqueue, JOB_TYPES, wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
+import { compactSqliteFile, enableSecureDelete, isSqliteDatabase } from "~/models/database.server";
+import { deleteAuthorizationStatesForShop } from "~/models/hypersku-authorization-state.server";
 import { deleteTokenSet } from "~/models/hypersku-connection.server";
-import { addOrderEvent, readSnapshot } from "~/models/order.server";
+import { cancelPendingJobsFor, listJobsWithErrorFor, scrubJobError } from "~/models/job.server";
+import {
+  customerOrdersWhere,
+  eraseOrderPersonalData,
+  getOrder,
+  listOrdersPage,
+  readSnapshot,
+  type Order,
+  type OrderFilter,
+} from "~/models/order.server";
+import { addOrderEvent } from "~/models/order-event.server";
+import { listOrderEvents, scrubOrderEvent } from "~/models/order-event.server";
+import { listOrderParcels, scrubParcel } from "~/models/parcel.server";
 import { recordRedactedOrders, type RedactionSource } from "~/models/redacted-order.server";
 import { deleteSessionsForShop } from "~/models/session.server";
+import { listDeliveriesWithProblem, scrubDeliveryProblem } from "~/models/webhook-delivery.server";
 import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { anonymiseHyperskuResponse, anonymiseSentRequest, anonymiseSnapshot, collectPersonalValues, scrubText } from "./anonymise";
-import type { CustomerSelector } from "./compliance-payloads";
+import type { CustomerSelector } from "~/models/order.server";
 import { REDACTED_STATE_CODE, REDACTED_STATE_REASON } from "./redacted-intake.server";
 
 const CHUNK = 100;
-export { REDACTED_STATE_REASON };
-
-const isSqlite = () => getDatabaseEngine(env.DATABASE_URL) === "sqlite";
 
 /** Runs `work` with SQLite zeroing what it frees, then queues the compaction of the file. */
 async function erasingForGood<T>(work: () => Promise<T>): Promise<T> {
-  if (!isSqlite()) return work();
-  await prisma.$queryRawUnsafe("PRAGMA secure_delete = ON");
+  if (!isSqliteDatabase()) return work();
+  await enableSecureDelete();
   const result = await work();
-  await enqueueJob(prisma, { type: JOB_TYPES.compactDatabase, uniqueKey: compactDatabaseKey() });
-  notifyWorkAvailable();
+  await enqueue(JOB_TYPES.compactDatabase);
+  wakeWorkers();
   return result;
 }
 
 /** The compaction job: no erased value is left in free pages or in the write-ahead log. */
 export async function compactDatabase(): Promise<void> {
-  if (!isSqlite()) return;
-  await prisma.$executeRawUnsafe("VACUUM");
-  await prisma.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
-}
-
-/** The shop's orders of one customer: the ones Shopify names, and any holding the e-mail or phone. */
-export function customerOrdersWhere(shop: string, selector: CustomerSelector): Prisma.OrderWhereInput {
-  const matches: Prisma.OrderWhereInput[] = [];
-  if (selector.orderIds.length > 0) matches.push({ shopifyOrderId: { in: selector.orderIds } });
-  for (const value of [selector.email, selector.phone]) {
-    if (value && value.length >= 5) matches.push({ snapshot: { contains: value } }, { sentRequest: { contains: value } });
-  }
-  return matches.length > 0 ? { shop, OR: matches } : { shop, id: "-" };
+  if (!isSqliteDatabase()) return;
+  await compactSqliteFile();
 }
 
 async function redactOrder(found: Order, extra: (string | null)[], source: RedactionSource) {
@@ -74,54 +69,57 @@ async function redactOrder(found: Order, extra: (string | null)[], source: Redac
     // Under the order's lock, and read again: a delivery that was writing this order has finished,
     // and what it wrote is erased too.
     await lockOrder(tx, found.shop, found.shopifyOrderId);
-    await recordRedactedOrders(tx, found.shop, [found.shopifyOrderId], source);
-    const order = await tx.order.findUnique({ where: { id: found.id } });
+    await recordRedactedOrders(found.shop, [found.shopifyOrderId], source, tx);
+    const order = await getOrder(found.id, tx);
     if (!order) return;
     const values = collectPersonalValues(order, [...extra, ...collectPersonalValues(found)]);
     const scrub = (text: string | null) => scrubText(text, values);
     const unsent = isUnsent(order.state);
-    await tx.order.update({
-      where: { id: order.id },
-      data: {
-        snapshot: JSON.stringify(anonymiseSnapshot(readSnapshot(order))),
-        sentRequest: anonymiseSentRequest(order.sentRequest),
-        hyperskuResponse: anonymiseHyperskuResponse(order.hyperskuResponse),
-        lastError: scrub(order.lastError),
-        flagReason: scrub(order.flagReason),
-        ...(unsent
-          ? { state: "skipped", stateCode: REDACTED_STATE_CODE, stateReason: REDACTED_STATE_REASON, forwardNotBefore: null, nextAttemptAt: null }
-          : { stateReason: scrub(order.stateReason) }),
-      },
+    await eraseOrderPersonalData(tx, order.id, {
+      snapshot: JSON.stringify(anonymiseSnapshot(readSnapshot(order))),
+      sentRequest: anonymiseSentRequest(order.sentRequest),
+      hyperskuResponse: anonymiseHyperskuResponse(order.hyperskuResponse),
+      lastError: scrub(order.lastError),
+      flagReason: scrub(order.flagReason),
+      ...(unsent
+        ? {
+            state: "skipped",
+            stateCode: REDACTED_STATE_CODE,
+            stateReason: REDACTED_STATE_REASON,
+            forwardNotBefore: null,
+            nextAttemptAt: null,
+          }
+        : { stateReason: scrub(order.stateReason) }),
     });
-    const events = await tx.orderEvent.findMany({ where: { orderId: order.id } });
+    const events = await listOrderEvents(tx, order.id);
     for (const event of events) {
       const message = scrub(event.message);
       const data = scrub(event.data);
-      if (message !== event.message || data !== event.data) await tx.orderEvent.update({ where: { id: event.id }, data: { message, data } });
+      if (message !== event.message || data !== event.data) await scrubOrderEvent(tx, event.id, { message, data });
     }
-    const parcels = await tx.parcel.findMany({ where: { orderId: order.id } });
+    const parcels = await listOrderParcels(order.id, tx);
     for (const parcel of parcels) {
       const items = scrub(parcel.items)!;
       const fulfillmentError = scrub(parcel.fulfillmentError);
-      if (items !== parcel.items || fulfillmentError !== parcel.fulfillmentError) await tx.parcel.update({ where: { id: parcel.id }, data: { items, fulfillmentError } });
+      if (items !== parcel.items || fulfillmentError !== parcel.fulfillmentError)
+        await scrubParcel(tx, parcel.id, { items, fulfillmentError });
     }
-    const jobs = await tx.job.findMany({ where: { subjectId: order.id, lastError: { not: null } } });
-    for (const job of jobs) await tx.job.update({ where: { id: job.id }, data: { lastError: scrub(job.lastError) } });
+    const jobs = await listJobsWithErrorFor(tx, order.id);
+    for (const job of jobs) await scrubJobError(tx, job.id, scrub(job.lastError));
     // Nothing personal may leave after this: an unsent order's work stops, and an address change
     // waiting to be passed on to HyperSKU (it would read the erased address) is dropped.
-    const stopped = unsent ? {} : { type: JOB_TYPES.changeAddress };
-    await tx.job.updateMany({ where: { subjectId: order.id, status: "pending", ...stopped }, data: { status: "cancelled", uniqueKey: null, finishedAt: new Date() } });
-    const deliveries = await tx.webhookDelivery.findMany({ where: { shop: order.shop, shopifyOrderId: order.shopifyOrderId, problem: { not: null } } });
-    for (const delivery of deliveries) await tx.webhookDelivery.update({ where: { id: delivery.id }, data: { problem: scrub(delivery.problem) } });
+    await cancelPendingJobsFor(tx, order.id, unsent ? undefined : JOB_TYPES.changeAddress);
+    const deliveries = await listDeliveriesWithProblem(tx, order.shop, order.shopifyOrderId);
+    for (const delivery of deliveries) await scrubDeliveryProblem(tx, delivery.id, scrub(delivery.problem));
     await addOrderEvent(tx, order.id, { kind: "privacy", outcome: "redacted", message: `Personal data erased (${source}).` });
   });
 }
 
-async function redactWhere(where: Prisma.OrderWhereInput, extra: (string | null)[], source: RedactionSource): Promise<number> {
+async function redactWhere(where: OrderFilter, extra: (string | null)[], source: RedactionSource): Promise<number> {
   let count = 0;
   let cursor: string | undefined;
   for (;;) {
-    const orders = await prisma.order.findMany({ where, orderBy: { id: "asc" }, take: CHUNK, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+    const orders = await listOrdersPage(where, CHUNK, cursor);
     for (const order of orders) await redactOrder(order, extra, source);
     count += orders.length;
     if (orders.length < CHUNK) return count;
@@ -135,8 +133,10 @@ async function redactWhere(where: Prisma.OrderWhereInput, extra: (string | null)
  * later it is never stored with personal data nor sent.
  */
 export async function redactCustomer(shop: string, selector: CustomerSelector): Promise<number> {
-  await recordRedactedOrders(prisma, shop, selector.orderIds, "customers/redact");
-  const count = await erasingForGood(() => redactWhere(customerOrdersWhere(shop, selector), [selector.email, selector.phone], "customers/redact"));
+  await recordRedactedOrders(shop, selector.orderIds, "customers/redact");
+  const count = await erasingForGood(() =>
+    redactWhere(customerOrdersWhere(shop, selector), [selector.email, selector.phone], "customers/redact"),
+  );
   logger.info({ shop, orders: count }, "customer data redacted");
   return count;
 }
@@ -151,8 +151,8 @@ export async function redactShop(shop: string): Promise<number> {
   const count = await erasingForGood(async () => {
     await deleteSessionsForShop(shop);
     await deleteTokenSet(shop);
-    await prisma.hyperskuAuthorizationState.deleteMany({ where: { shop } });
-    await cancelJobs({ shop });
+    await deleteAuthorizationStatesForShop(shop);
+    await cancelShopJobs(shop);
     return redactWhere({ shop }, [], "shop/redact");
   });
   logger.info({ shop, orders: count }, "shop data redacted");

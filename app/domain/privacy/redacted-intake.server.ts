@@ -7,28 +7,33 @@
  */
 import type { Db } from "~/models/db-types";
 import { queueCancellationIfNeeded } from "~/domain/orders/cancel-at-hypersku.server";
-import { addOrderEvent, findOrderByShopifyId, readSnapshot, snapshotColumns } from "~/models/order.server";
-import type { ShopifyOrderSnapshot } from "~/domain/orders/shopify-order";
+import { createOrder, findOrderByShopifyId, readSnapshot, snapshotColumns, storeOrderVersion } from "~/models/order.server";
+import { addOrderEvent } from "~/models/order-event.server";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { anonymiseSnapshot } from "./anonymise";
 
 export const REDACTED_STATE_CODE = "customer_redacted";
-export const REDACTED_STATE_REASON = "The customer's personal data was erased at Shopify's request, so this order will not be sent to HyperSKU.";
+export const REDACTED_STATE_REASON =
+  "The customer's personal data was erased at Shopify's request, so this order will not be sent to HyperSKU.";
 
-export async function ignoreRedactedVersion(db: Db, shop: string, snapshot: ShopifyOrderSnapshot, source: string, now: Date): Promise<"redacted"> {
-  const existing = await findOrderByShopifyId(db, shop, snapshot.shopifyOrderId);
+export async function ignoreRedactedVersion(
+  db: Db,
+  shop: string,
+  snapshot: ShopifyOrderSnapshot,
+  source: string,
+  now: Date,
+): Promise<"redacted"> {
+  const existing = await findOrderByShopifyId(shop, snapshot.shopifyOrderId, db);
   const { shopifyUpdatedAt, ...anonymised } = snapshotColumns(anonymiseSnapshot(snapshot), now);
   if (!existing) {
-    const order = await db.order.create({
-      data: {
-        shop,
-        shopifyOrderId: snapshot.shopifyOrderId,
-        ...anonymised,
-        shopifyUpdatedAt,
-        state: "skipped",
-        stateCode: REDACTED_STATE_CODE,
-        stateReason: REDACTED_STATE_REASON,
-      },
-      select: { id: true },
+    const order = await createOrder(db, {
+      shop,
+      shopifyOrderId: snapshot.shopifyOrderId,
+      ...anonymised,
+      shopifyUpdatedAt,
+      state: "skipped",
+      stateCode: REDACTED_STATE_CODE,
+      stateReason: REDACTED_STATE_REASON,
     });
     await addOrderEvent(db, order.id, {
       kind: "ignored_redacted",
@@ -42,10 +47,12 @@ export async function ignoreRedactedVersion(db: Db, shop: string, snapshot: Shop
   // not take the same version for a new one again and again; and a cancellation of an order
   // HyperSKU already has, which HyperSKU must still hear about (it needs no personal data).
   const stored = readSnapshot(existing);
-  const cancelled = snapshot.cancelledAt && !stored.cancelledAt ? { snapshot: JSON.stringify({ ...stored, cancelledAt: snapshot.cancelledAt }) } : {};
-  const newer = shopifyUpdatedAt && (!existing.shopifyUpdatedAt || shopifyUpdatedAt > existing.shopifyUpdatedAt) ? { shopifyUpdatedAt } : {};
-  if (cancelled.snapshot || newer.shopifyUpdatedAt) await db.order.update({ where: { id: existing.id }, data: { ...cancelled, ...newer } });
-  if (cancelled.snapshot) await queueCancellationIfNeeded(db, existing, snapshot, now);
+  const cancelled =
+    snapshot.cancelledAt && !stored.cancelledAt ? { snapshot: JSON.stringify({ ...stored, cancelledAt: snapshot.cancelledAt }) } : {};
+  const newer =
+    shopifyUpdatedAt && (!existing.shopifyUpdatedAt || shopifyUpdatedAt > existing.shopifyUpdatedAt) ? { shopifyUpdatedAt } : {};
+  if (cancelled.snapshot || newer.shopifyUpdatedAt) await storeOrderVersion(db, existing.id, { ...cancelled, ...newer });
+  if (cancelled.snapshot) await queueCancellationIfNeeded(existing, snapshot, now, db);
   await addOrderEvent(db, existing.id, {
     kind: "ignored_redacted",
     message: `A later version arrived (${source}) after the customer's data was erased; ignored.`,

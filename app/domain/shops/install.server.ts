@@ -1,18 +1,20 @@
 /**
  * Runs each time Shopify hands the app a new offline token (`hooks.afterAuth` in shopify.server.ts,
  * called after token exchange has stored the session): the first install, a reinstall, and a token
- * renewed by token exchange. Only a reinstall has work to do: the shop comes fully back.
+ * renewed by token exchange. Each reads the shop's name from Shopify; a reinstall also brings the
+ * shop fully back.
  */
-import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
+import { canForward, parseHyperskuStatus } from "~/models/connection-status";
 import { releaseHeldOrders } from "~/domain/orders/release-held-orders.server";
 import { queueParcelFulfillment } from "~/domain/tracking/fulfill-parcels.server";
 import { parcelWork } from "~/domain/tracking/parcel-work";
-import prisma from "~/db.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
+import { listParcelsWithShopifyWork } from "~/models/parcel.server";
 import { deleteSessionsForShop } from "~/models/session.server";
 import { ensureShop, getShop, markShopReinstalled, setHyperskuStatus } from "~/models/shop.server";
+import { refreshShopName } from "./refresh-shop-name.server";
 
 export async function handleAppInstalled(shop: string, now = new Date()): Promise<void> {
   try {
@@ -25,6 +27,8 @@ export async function handleAppInstalled(shop: string, now = new Date()): Promis
     await deleteSessionsForShop(shop).catch(() => undefined);
     throw error;
   }
+  // After the install is complete, and never failing it: the session it reads with is stored.
+  await refreshShopName(shop);
 }
 
 async function resumeAfterReinstall(shop: string, now: Date) {
@@ -41,26 +45,14 @@ async function resumeAfterReinstall(shop: string, now: Date) {
   // A connection completed while the app was uninstalled (a flow started before the uninstall).
   const after = await getShop(shop);
   const released = canForward(parseHyperskuStatus(after?.hyperskuStatus)) ? await releaseHeldOrders(shop, now) : 0;
-  if (fulfillments > 0) notifyWorkAvailable();
+  if (fulfillments > 0) wakeWorkers();
   logger.info({ shop, fulfillments, released }, "app reinstalled");
 }
 
 /** Queues the fulfillment job of every order with parcels still to record in Shopify. */
 async function queueUnfinishedFulfillments(shop: string, now: Date): Promise<number> {
-  const parcels = await prisma.parcel.findMany({
-    where: { shop, fulfillmentState: { in: ["pending", "creating", "created", "updating"] } },
-    select: {
-      orderId: true,
-      fulfillmentState: true,
-      trackingCompany: true,
-      trackingNumber: true,
-      trackingUrl: true,
-      shopifyFulfillmentId: true,
-      syncedTracking: true,
-      updatedAt: true,
-    },
-  });
+  const parcels = await listParcelsWithShopifyWork(shop);
   const orderIds = new Set(parcels.filter((parcel) => parcelWork(parcel, now) !== null).map((parcel) => parcel.orderId));
-  for (const id of orderIds) await queueParcelFulfillment(prisma, { id, shop }, now);
+  for (const id of orderIds) await queueParcelFulfillment({ id, shop }, now);
   return orderIds.size;
 }

@@ -5,7 +5,6 @@
  * which the page shares.
  */
 import { z } from "zod";
-import prisma from "~/db.server";
 import {
   MAX_EXCLUDED_TAGS,
   MAX_HOLD_MINUTES,
@@ -17,13 +16,13 @@ import {
   type SettingsFormValues,
 } from "~/domain/admin/settings-fields";
 import { env } from "~/env.server";
-import { ensureShop } from "~/models/shop.server";
+import { ensureShop, saveShopSettings } from "~/models/shop.server";
 import { getForwardingSettings } from "./shop-settings.server";
 
 const flag = z.enum(["true", "false"], { error: "Choose yes or no." }).transform((value) => value === "true");
 
 /** Tags separated by commas or new lines; duplicates (ignoring case) are dropped. */
-export function splitTags(text: string): string[] {
+function splitTags(text: string): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const raw of text.split(/[,\n]/)) {
@@ -36,7 +35,7 @@ export function splitTags(text: string): string[] {
   return tags;
 }
 
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   forwardTrigger: z.enum(["paid", "created"], { error: "Choose when orders are sent: when paid or when created." }),
   holdMinutes: z
     .string()
@@ -52,7 +51,11 @@ export const settingsSchema = z.object({
     .transform(splitTags)
     .superRefine((tags, ctx) => {
       const long = tags.find((tag) => tag.length > MAX_TAG_LENGTH);
-      if (long) ctx.addIssue({ code: "custom", message: `"${long.slice(0, 20)}…" is longer than Shopify's ${MAX_TAG_LENGTH} characters for a tag.` });
+      if (long)
+        ctx.addIssue({
+          code: "custom",
+          message: `"${long.slice(0, 20)}…" is longer than Shopify's ${MAX_TAG_LENGTH} characters for a tag.`,
+        });
       else if (tags.length > MAX_EXCLUDED_TAGS) ctx.addIssue({ code: "custom", message: `Enter at most ${MAX_EXCLUDED_TAGS} tags.` });
     }),
   notifyCustomer: flag,
@@ -66,7 +69,8 @@ export const settingsSchema = z.object({
 
 export type ValidSettings = z.output<typeof settingsSchema>;
 
-export type SettingsParseResult = { ok: true; settings: ValidSettings } | { ok: false; errors: SettingsFieldErrors; values: SettingsFormValues };
+export type SettingsParseResult =
+  { ok: true; settings: ValidSettings } | { ok: false; errors: SettingsFieldErrors; values: SettingsFormValues };
 
 export function readSettingsForm(form: FormData): SettingsFormValues {
   const text = (field: SettingsField) => {
@@ -107,15 +111,12 @@ export async function getSettingsForm(shop: string): Promise<{ values: SettingsF
 
 export async function saveSettings(shop: string, settings: ValidSettings) {
   await ensureShop(shop);
-  await prisma.shop.update({
-    where: { domain: shop },
-    data: {
-      forwardTrigger: settings.forwardTrigger,
-      holdMinutes: settings.holdMinutes,
-      skipTestOrders: settings.skipTestOrders,
-      excludedTags: JSON.stringify(settings.excludedTags),
-      notifyCustomer: settings.notifyCustomer,
-      platformCode: settings.platformCode,
-    },
+  await saveShopSettings(shop, {
+    forwardTrigger: settings.forwardTrigger,
+    holdMinutes: settings.holdMinutes,
+    skipTestOrders: settings.skipTestOrders,
+    excludedTags: JSON.stringify(settings.excludedTags),
+    notifyCustomer: settings.notifyCustomer,
+    platformCode: settings.platformCode,
   });
 }

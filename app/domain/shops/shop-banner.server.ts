@@ -3,9 +3,9 @@
  * Read on every page load: one primary-key lookup, no write (and, only while HyperSKU is not
  * connected, one indexed count of the held orders).
  */
-import { describeReconnectReason, parseHyperskuStatus } from "~/domain/connection/status";
+import { describeReconnectReason, parseHyperskuStatus } from "~/models/connection-status";
 import { formatCount } from "~/domain/admin/format";
-import prisma from "~/db.server";
+import { countHeldOrders } from "~/models/order.server";
 import { getShop } from "~/models/shop.server";
 
 export type ShopBanner = { title: string; message: string; action: string } | null;
@@ -22,7 +22,7 @@ export async function getShopBanner(shop: string): Promise<ShopBanner> {
   }
   if (status !== "not_connected") return null;
   // Not connected with orders waiting (after a reinstall, the orders kept while it was uninstalled).
-  const held = await prisma.order.count({ where: { shop, state: "held" } });
+  const held = await countHeldOrders(shop);
   if (held === 0) return null;
   return {
     title: "Connect HyperSKU",

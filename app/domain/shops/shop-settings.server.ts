@@ -1,5 +1,5 @@
 /** The shop's forwarding rules and identity, as the pure order functions want them. */
-import type { Shop } from "@prisma/client";
+import type { Shop } from "~/models/shop.server";
 import { env } from "~/env.server";
 import type { ForwardingSettings } from "~/domain/orders/decide-forwarding";
 import type { ShopIdentity } from "~/domain/orders/map-order";

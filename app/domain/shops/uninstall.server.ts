@@ -1,9 +1,12 @@
-import prisma from "~/db.server";
-import { JOB_TYPES } from "~/jobs/job-types";
-import { cancelJobs } from "~/jobs/queue.server";
+import { cancelShopJobs, JOB_TYPES } from "~/domain/enqueue.server";
+import { deleteAuthorizationStatesForShop } from "~/models/hypersku-authorization-state.server";
 import { deleteTokenSet } from "~/models/hypersku-connection.server";
+import { holdShopOrders, listShopOrderIdsInStates } from "~/models/order.server";
+import { recordOrderEvents } from "~/models/order-event.server";
+import type { OrderState } from "~/models/order-state";
 import { deleteSessionsForShop } from "~/models/session.server";
 import { getShop, markShopUninstalled } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
 import { logger } from "~/logger.server";
 
 /** Order.stateCode and reason of an order kept while the app is uninstalled (released on reconnect). */
@@ -27,7 +30,7 @@ const DROPPED_AT_UNINSTALL = [JOB_TYPES.forwardOrder, JOB_TYPES.fulfillParcels, 
  * waiting on the connection. An in-flight one keeps its "outcome unknown" mark, so HyperSKU is
  * asked about it before anything is sent again.
  */
-const KEPT_STATES = ["scheduled", "sending", "checking", "held"];
+const KEPT_STATES: OrderState[] = ["scheduled", "sending", "checking", "held"];
 
 /**
  * Forget a shop that uninstalled the app: its Shopify sessions and its HyperSKU tokens. Orders that
@@ -46,20 +49,20 @@ export async function handleAppUninstalled(shop: string, { triggeredAt }: { trig
   const removed = await deleteSessionsForShop(shop);
   await deleteTokenSet(shop);
   // A connection flow started before the uninstall must not complete after it.
-  await prisma.hyperskuAuthorizationState.deleteMany({ where: { shop } });
+  await deleteAuthorizationStatesForShop(shop);
   await markShopUninstalled(shop);
-  const { cancelledJobs, heldOrders } = await prisma.$transaction(async (tx) => {
+  const { cancelledJobs, heldOrders } = await withTransaction(async (tx) => {
     let cancelled = 0;
-    for (const type of DROPPED_AT_UNINSTALL) cancelled += await cancelJobs({ shop, type }, tx);
-    const orders = await tx.order.findMany({ where: { shop, state: { in: KEPT_STATES } }, select: { id: true } });
+    cancelled += await cancelShopJobs(shop, DROPPED_AT_UNINSTALL, tx);
+    const orders = await listShopOrderIdsInStates(tx, shop, KEPT_STATES);
     const ids = orders.map((order) => order.id);
     if (ids.length > 0) {
-      await tx.order.updateMany({
-        where: { shop, state: { in: KEPT_STATES } },
-        data: { state: "held", stateCode: APP_UNINSTALLED_CODE, stateReason: APP_UNINSTALLED_REASON, nextAttemptAt: null },
-      });
+      await holdShopOrders(tx, shop, KEPT_STATES, APP_UNINSTALLED_CODE, APP_UNINSTALLED_REASON);
       const at = new Date();
-      await tx.orderEvent.createMany({ data: ids.map((orderId) => ({ orderId, at, kind: "held", message: APP_UNINSTALLED_REASON })) });
+      await recordOrderEvents(
+        tx,
+        ids.map((orderId) => ({ orderId, at, kind: "held", message: APP_UNINSTALLED_REASON })),
+      );
     }
     return { cancelledJobs: cancelled, heldOrders: ids.length };
   });

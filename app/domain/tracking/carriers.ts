@@ -62,7 +62,7 @@ export const SHOPIFY_TRACKING_COMPANIES = [
 export type ShopifyTrackingCompany = (typeof SHOPIFY_TRACKING_COMPANIES)[number];
 
 /** Only letters and digits, lower case: "Yun Express" and "YUNEXPRESS" look alike. */
-export const normalizeCarrierName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+const normalizeCarrierName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /** Other spellings carriers go by on HyperSKU's pages and labels. */
 const ALIASES: Record<string, ShopifyTrackingCompany> = {

@@ -10,8 +10,6 @@
  * not repeated by the next one. Throttling waits for Shopify's restore time without using up an
  * attempt; `userErrors` and conflicts are stored on the parcel and shown on the order as a flag.
  */
-import type { Order, Parcel, Shop } from "@prisma/client";
-import prisma from "~/db.server";
 import {
   createFulfillment,
   describeUserErrors,
@@ -21,10 +19,24 @@ import {
   updateFulfillmentTracking,
 } from "~/integrations/shopify/fulfillments.server";
 import { ShopifyGraphqlError } from "~/integrations/shopify/admin-graphql.server";
-import { fulfillParcelsKey, JOB_TYPES } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
+import { shopifyJobOutcome } from "~/integrations/shopify/job-outcome";
+import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
+import type { JobOutcome } from "~/queue";
 import type { Db } from "~/models/db-types";
-import { addOrderEvent } from "~/models/order.server";
+import { getOrder, type Order } from "~/models/order.server";
+import { addOrderEvent, recordOrderEvent } from "~/models/order-event.server";
+import {
+  claimParcel,
+  failParcel,
+  listOrderParcels,
+  listOrderParcelsOldestFirst,
+  releaseParcelClaim,
+  settleClaimedParcel,
+  type Parcel,
+} from "~/models/parcel.server";
+import type { ParcelClaim, ParcelState } from "~/models/parcel-state";
+import { getShop, type Shop } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
 import { toShopifyTracking } from "./carriers";
 import { FULFILLMENT_FLAGS } from "./order-flags";
 import { clearOrderFlag, setOrderFlag } from "./order-flags.server";
@@ -32,17 +44,11 @@ import { claimExpiresAt, CLAIM_STALE_MS, describeParcelItems, describeTracking, 
 import { type ParcelItem, trackingSignature } from "./parse-parcels";
 import { planFulfillment } from "./plan-fulfillment";
 
-export type FulfillResult =
-  | { kind: "done" }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
-  | { kind: "reschedule"; runAt: Date; note?: string }
-  | { kind: "fail"; error: string };
-
 type Attempt = { attempt: number; maxAttempts: number };
 
 /** Queues the order's fulfillment job (once: a pending one is reused), inside the caller's transaction. */
-export async function queueParcelFulfillment(db: Db, order: Pick<Order, "id" | "shop">, runAt = new Date()) {
-  await enqueueJob(db, { type: JOB_TYPES.fulfillParcels, shop: order.shop, subjectId: order.id, uniqueKey: fulfillParcelsKey(order.id), runAt });
+export async function queueParcelFulfillment(order: Pick<Order, "id" | "shop">, runAt = new Date(), db?: Db) {
+  await enqueue(JOB_TYPES.fulfillParcels, { shop: order.shop, subjectId: order.id, runAt }, db);
 }
 
 const readItems = (parcel: Pick<Parcel, "items">): ParcelItem[] => {
@@ -58,14 +64,13 @@ const parcelLabel = (parcel: Parcel) => `parcel ${describeTracking(parcel)}`;
 
 async function settleParcel(
   parcel: Parcel,
-  fromState: string,
-  data: Partial<Pick<Parcel, "fulfillmentState" | "shopifyFulfillmentId" | "fulfillmentError" | "syncedTracking">>,
+  fromState: ParcelState,
+  data: Partial<Pick<Parcel, "shopifyFulfillmentId" | "fulfillmentError" | "syncedTracking">> & { fulfillmentState?: ParcelState },
   event?: Parameters<typeof addOrderEvent>[2],
   flag?: { code: "fulfillment_conflict" | "fulfillment_failed"; reason: string },
 ) {
-  await prisma.$transaction(async (tx) => {
-    const { count } = await tx.parcel.updateMany({ where: { id: parcel.id, fulfillmentState: fromState }, data: { ...data, updatedAt: new Date() } });
-    if (count === 0) return;
+  await withTransaction(async (tx) => {
+    if (!(await settleClaimedParcel(tx, parcel.id, fromState, data))) return;
     if (event) await addOrderEvent(tx, parcel.orderId, event);
     if (flag) await setOrderFlag(parcel.orderId, flag.code, flag.reason, tx);
   });
@@ -79,26 +84,12 @@ const describeFailure = (error: unknown) =>
       : String(error);
 
 /** Gives a claim back (the run failed before an answer that settles the parcel). */
-async function release(parcel: Parcel, claimed: "creating" | "updating", note: string | null) {
-  await prisma.parcel.updateMany({
-    where: { id: parcel.id, fulfillmentState: claimed },
-    data: { fulfillmentState: claimed === "creating" ? "pending" : "created", fulfillmentError: note, updatedAt: new Date() },
-  });
+async function release(parcel: Parcel, claimed: ParcelClaim, note: string | null) {
+  await releaseParcelClaim(parcel.id, claimed, note);
 }
 
-async function claim(parcel: Parcel, from: "pending" | "created", to: "creating" | "updating", now: Date): Promise<boolean> {
-  const stale = new Date(now.getTime() - CLAIM_STALE_MS);
-  const { count } = await prisma.parcel.updateMany({
-    where: {
-      id: parcel.id,
-      OR: [
-        { fulfillmentState: from, updatedAt: parcel.updatedAt, ...(from === "created" ? { syncedTracking: parcel.syncedTracking } : {}) },
-        { fulfillmentState: to, updatedAt: { lt: stale } },
-      ],
-    },
-    data: { fulfillmentState: to, updatedAt: now },
-  });
-  return count === 1;
+async function claim(parcel: Parcel, from: "pending" | "created", to: ParcelClaim, now: Date): Promise<boolean> {
+  return claimParcel(parcel, from, to, now, new Date(now.getTime() - CLAIM_STALE_MS));
 }
 
 function adoptable(state: OrderFulfillmentState, parcel: Parcel) {
@@ -113,9 +104,13 @@ async function createForParcel(shop: Shop, order: Order, parcel: Parcel, now: Da
     const state = await getOrderFulfillmentState(shop.domain, orderGid(order.shopifyOrderId));
     if (!state) {
       const reason = "Shopify no longer has this order (it may have been deleted), so the parcel cannot be marked as fulfilled.";
-      await settleParcel(parcel, "creating", { fulfillmentState: "failed", fulfillmentError: reason },
+      await settleParcel(
+        parcel,
+        "creating",
+        { fulfillmentState: "failed", fulfillmentError: reason },
         { kind: "fulfillment", outcome: "failed", message: `${parcelLabel(parcel)}: ${reason}` },
-        { code: "fulfillment_failed", reason: `${parcelLabel(parcel)}: ${reason}` });
+        { code: "fulfillment_failed", reason: `${parcelLabel(parcel)}: ${reason}` },
+      );
       return;
     }
     const existing = adoptable(state, parcel);
@@ -128,9 +123,18 @@ async function createForParcel(shop: Shop, order: Order, parcel: Parcel, now: Da
           fulfillmentState: "created",
           shopifyFulfillmentId: existing.id,
           fulfillmentError: null,
-          syncedTracking: trackingSignature({ trackingCompany: tracking.company, trackingNumber: tracking.number, trackingUrl: tracking.url }),
+          syncedTracking: trackingSignature({
+            trackingCompany: tracking.company,
+            trackingNumber: tracking.number,
+            trackingUrl: tracking.url,
+          }),
         },
-        { kind: "fulfillment", outcome: "created", message: `Shopify already had a fulfillment with tracking ${parcel.trackingNumber}; linked ${parcelLabel(parcel)} to it.`, data: { fulfillmentId: existing.id } },
+        {
+          kind: "fulfillment",
+          outcome: "created",
+          message: `Shopify already had a fulfillment with tracking ${parcel.trackingNumber}; linked ${parcelLabel(parcel)} to it.`,
+          data: { fulfillmentId: existing.id },
+        },
       );
       return;
     }
@@ -141,12 +145,21 @@ async function createForParcel(shop: Shop, order: Order, parcel: Parcel, now: Da
       return;
     }
     const { knownCarrier: _known, ...trackingInfo } = toShopifyTracking(parcel);
-    const result = await createFulfillment(shop.domain, { lineItemsByFulfillmentOrder: plan.lineItemsByFulfillmentOrder, trackingInfo, notifyCustomer: shop.notifyCustomer });
+    const result = await createFulfillment(shop.domain, {
+      lineItemsByFulfillmentOrder: plan.lineItemsByFulfillmentOrder,
+      trackingInfo,
+      notifyCustomer: shop.notifyCustomer,
+    });
     if (result.ok) {
       await settleParcel(
         parcel,
         "creating",
-        { fulfillmentState: "created", shopifyFulfillmentId: result.fulfillmentId, fulfillmentError: null, syncedTracking: trackingSignature(parcel) },
+        {
+          fulfillmentState: "created",
+          shopifyFulfillmentId: result.fulfillmentId,
+          fulfillmentError: null,
+          syncedTracking: trackingSignature(parcel),
+        },
         {
           kind: "fulfillment",
           outcome: "created",
@@ -165,9 +178,13 @@ async function createForParcel(shop: Shop, order: Order, parcel: Parcel, now: Da
       return;
     }
     const reason = `Shopify did not accept the fulfillment: ${words}`;
-    await settleParcel(parcel, "creating", { fulfillmentState: "failed", fulfillmentError: reason },
+    await settleParcel(
+      parcel,
+      "creating",
+      { fulfillmentState: "failed", fulfillmentError: reason },
       { kind: "fulfillment", outcome: "failed", message: `${parcelLabel(parcel)}: ${reason}` },
-      { code: "fulfillment_failed", reason: `${parcelLabel(parcel)}: ${reason} Fix it in Shopify, then choose “Refresh from HyperSKU”.` });
+      { code: "fulfillment_failed", reason: `${parcelLabel(parcel)}: ${reason} Fix it in Shopify, then choose “Refresh from HyperSKU”.` },
+    );
   } catch (error) {
     await release(parcel, "creating", describeFailure(error));
     throw error;
@@ -175,29 +192,49 @@ async function createForParcel(shop: Shop, order: Order, parcel: Parcel, now: Da
 }
 
 async function recordConflict(parcel: Parcel, reason: string) {
-  await settleParcel(parcel, "creating", { fulfillmentState: "conflict", fulfillmentError: reason },
+  await settleParcel(
+    parcel,
+    "creating",
+    { fulfillmentState: "conflict", fulfillmentError: reason },
     { kind: "fulfillment", outcome: "conflict", message: `${parcelLabel(parcel)} was not marked as fulfilled: ${reason}` },
-    { code: "fulfillment_conflict", reason: `${parcelLabel(parcel)} was not marked as fulfilled in Shopify. ${reason}` });
+    { code: "fulfillment_conflict", reason: `${parcelLabel(parcel)} was not marked as fulfilled in Shopify. ${reason}` },
+  );
 }
 
 async function updateTrackingForParcel(shop: Shop, parcel: Parcel, now: Date) {
   if (!parcel.shopifyFulfillmentId || !(await claim(parcel, "created", "updating", now))) return;
   try {
     const { knownCarrier: _known, ...trackingInfo } = toShopifyTracking(parcel);
-    const result = await updateFulfillmentTracking(shop.domain, { fulfillmentId: parcel.shopifyFulfillmentId, trackingInfo, notifyCustomer: shop.notifyCustomer });
+    const result = await updateFulfillmentTracking(shop.domain, {
+      fulfillmentId: parcel.shopifyFulfillmentId,
+      trackingInfo,
+      notifyCustomer: shop.notifyCustomer,
+    });
     if (result.ok) {
-      await settleParcel(parcel, "updating", { fulfillmentState: "created", fulfillmentError: null, syncedTracking: trackingSignature(parcel) }, {
-        kind: "fulfillment",
-        outcome: "tracking_updated",
-        message: `Tracking updated in Shopify: ${describeTracking(parcel)}${shop.notifyCustomer ? "; Shopify notifies the customer" : ""}.`,
-        data: { fulfillmentId: parcel.shopifyFulfillmentId },
-      });
+      await settleParcel(
+        parcel,
+        "updating",
+        { fulfillmentState: "created", fulfillmentError: null, syncedTracking: trackingSignature(parcel) },
+        {
+          kind: "fulfillment",
+          outcome: "tracking_updated",
+          message: `Tracking updated in Shopify: ${describeTracking(parcel)}${shop.notifyCustomer ? "; Shopify notifies the customer" : ""}.`,
+          data: { fulfillmentId: parcel.shopifyFulfillmentId },
+        },
+      );
       return;
     }
     const reason = `Shopify did not accept the new tracking: ${describeUserErrors(result.userErrors)}`;
-    await settleParcel(parcel, "updating", { fulfillmentState: "failed", fulfillmentError: reason },
+    await settleParcel(
+      parcel,
+      "updating",
+      { fulfillmentState: "failed", fulfillmentError: reason },
       { kind: "fulfillment", outcome: "failed", message: `${parcelLabel(parcel)}: ${reason}` },
-      { code: "fulfillment_failed", reason: `${parcelLabel(parcel)}: ${reason} Update it in Shopify by hand, or choose “Refresh from HyperSKU” to try again.` });
+      {
+        code: "fulfillment_failed",
+        reason: `${parcelLabel(parcel)}: ${reason} Update it in Shopify by hand, or choose “Refresh from HyperSKU” to try again.`,
+      },
+    );
   } catch (error) {
     await release(parcel, "updating", describeFailure(error));
     throw error;
@@ -206,27 +243,36 @@ async function updateTrackingForParcel(shop: Shop, parcel: Parcel, now: Date) {
 
 /** Parcels whose Shopify work failed for good: shown on the parcel and the order. */
 async function giveUp(order: Order, message: string) {
-  const parcels = await prisma.parcel.findMany({ where: { orderId: order.id } });
+  const parcels = await listOrderParcels(order.id);
   const now = new Date();
   for (const parcel of parcels) {
     const work = parcelWork(parcel, now);
     if (work !== "create" && work !== "update") continue;
     const reason = `The app could not reach Shopify to record this parcel: ${message}`;
-    await prisma.parcel.updateMany({ where: { id: parcel.id, fulfillmentState: parcel.fulfillmentState }, data: { fulfillmentState: "failed", fulfillmentError: reason } });
-    await addOrderEvent(prisma, order.id, { kind: "fulfillment", outcome: "failed", message: `${parcelLabel(parcel)}: ${reason}` });
+    await failParcel(parcel, reason);
+    await recordOrderEvent(order.id, { kind: "fulfillment", outcome: "failed", message: `${parcelLabel(parcel)}: ${reason}` });
     await setOrderFlag(order.id, "fulfillment_failed", `${parcelLabel(parcel)}: ${reason} Choose “Refresh from HyperSKU” to try again.`);
   }
 }
 
-export async function fulfillOrderParcels(orderId: string, attempt: Attempt = { attempt: 1, maxAttempts: 12 }, now = new Date()): Promise<FulfillResult> {
-  const order = await prisma.order.findUnique({ where: { id: orderId } });
+export async function fulfillOrderParcels(
+  orderId: string,
+  attempt: Attempt = { attempt: 1, maxAttempts: 12 },
+  now = new Date(),
+): Promise<JobOutcome> {
+  const order = await getOrder(orderId);
   if (!order) return { kind: "done" };
-  const shop = await prisma.shop.findUnique({ where: { domain: order.shop } });
+  const shop = await getShop(order.shop);
   if (!shop) return { kind: "done" };
   // The reinstall queues this again at once (install.server.ts); until then the parcels wait.
-  if (shop.uninstalledAt) return { kind: "reschedule", runAt: new Date(Date.now() + 6 * 3600_000), note: "The app is uninstalled; the parcels are recorded in Shopify once it is reinstalled." };
+  if (shop.uninstalledAt)
+    return {
+      kind: "reschedule",
+      runAt: new Date(Date.now() + 6 * 3600_000),
+      note: "The app is uninstalled; the parcels are recorded in Shopify once it is reinstalled.",
+    };
 
-  const parcels = await prisma.parcel.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+  const parcels = await listOrderParcelsOldestFirst(orderId);
   try {
     for (const parcel of parcels) {
       const work = parcelWork(parcel, now);
@@ -235,19 +281,15 @@ export async function fulfillOrderParcels(orderId: string, attempt: Attempt = { 
     }
   } catch (error) {
     if (!(error instanceof ShopifyGraphqlError)) throw error;
-    if (error.throttled) {
-      // Shopify's bucket refills at its restore rate: wait that long; it is not a failed attempt.
-      const runAt = new Date(Date.now() + (error.retryAfterMs ?? 2_000));
-      return { kind: "reschedule", runAt, note: `Shopify asked the app to slow down; trying again at ${runAt.toISOString()}.` };
-    }
-    if (attempt.attempt >= attempt.maxAttempts) {
+    const outcome = shopifyJobOutcome(error);
+    if (outcome.kind === "retry" && attempt.attempt >= attempt.maxAttempts) {
       await giveUp(order, error.message);
       return { kind: "fail", error: error.message };
     }
-    return { kind: "retry", error: error.message };
+    return outcome;
   }
 
-  const after = await prisma.parcel.findMany({ where: { orderId } });
+  const after = await listOrderParcels(orderId);
   // Work that arrived during this run (a sync added or changed a parcel) found this job's key taken.
   if (after.some((parcel) => ["create", "update"].includes(parcelWork(parcel, new Date()) ?? ""))) {
     return { kind: "reschedule", runAt: new Date(), note: "More parcel work arrived while this run was busy." };

@@ -3,12 +3,13 @@
  * An order shows one flag; a more serious one is not replaced by a lesser one (its evidence stays
  * in the timeline either way). Pure.
  */
-export const ORDER_FLAGS = {
+const ORDER_FLAGS = {
   address_changed_after_shipping: 3,
   address_change_refused: 3,
   address_change_unusable: 3,
   cancelled_after_shipping: 3,
   cancel_refused: 3,
+  items_reduced_after_sending: 3,
   fulfillment_conflict: 2,
   fulfillment_failed: 2,
   hypersku_order_missing: 1,
@@ -18,18 +19,26 @@ export type OrderFlagCode = keyof typeof ORDER_FLAGS;
 
 /** What the merchant can do about each flag. Keyed by every code: a new flag needs its fix to compile. */
 export const ORDER_FLAG_FIXES: Record<OrderFlagCode, string> = {
-  address_changed_after_shipping: "HyperSKU has already shipped with the old address: contact the customer, and HyperSKU support if the parcel must be redirected.",
+  address_changed_after_shipping:
+    "HyperSKU has already shipped with the old address: contact the customer, and HyperSKU support if the parcel must be redirected.",
   address_change_refused: "HyperSKU refused the new address: check it in Shopify, or ask HyperSKU support to change it.",
   address_change_unusable: "The new address is incomplete: correct it in Shopify; the app passes it on while HyperSKU still allows it.",
-  cancelled_after_shipping: "The order was cancelled in Shopify after HyperSKU shipped it: contact HyperSKU support about a return or refund.",
+  cancelled_after_shipping:
+    "The order was cancelled in Shopify after HyperSKU shipped it: contact HyperSKU support about a return or refund.",
   cancel_refused: "HyperSKU has already processed this order: contact HyperSKU support to stop or return it.",
+  items_reduced_after_sending:
+    "Before HyperSKU ships, ask HyperSKU support (or edit the order in your HyperSKU account) to take these items out, or choose Cancel at HyperSKU to stop the whole order; once shipped, arrange a return with HyperSKU.",
   fulfillment_conflict: "Check this order's fulfillments in Shopify: one was made outside the app for the same items.",
   fulfillment_failed: "Shopify refused the fulfillment: open the order, check its fulfillment orders, then choose Refresh from HyperSKU.",
   hypersku_order_missing: "HyperSKU no longer knows this order: check it in your HyperSKU account and contact HyperSKU support.",
 };
 
 export const FULFILLMENT_FLAGS: readonly OrderFlagCode[] = ["fulfillment_conflict", "fulfillment_failed"];
-export const ADDRESS_FLAGS: readonly OrderFlagCode[] = ["address_changed_after_shipping", "address_change_refused", "address_change_unusable"];
+export const ADDRESS_FLAGS: readonly OrderFlagCode[] = [
+  "address_changed_after_shipping",
+  "address_change_refused",
+  "address_change_unusable",
+];
 export const CANCEL_FLAGS: readonly OrderFlagCode[] = ["cancelled_after_shipping", "cancel_refused"];
 
 const priorityOf = (code: string | null | undefined) => (code && code in ORDER_FLAGS ? ORDER_FLAGS[code as OrderFlagCode] : 0);

@@ -3,10 +3,11 @@
  * at once: rows are created under their unique (order, key) and changed only from the values this
  * run read, so each parcel and each tracking change is recorded once.
  */
-import type { Order } from "@prisma/client";
-import prisma from "~/db.server";
 import { isUniqueViolation } from "~/models/db-types";
-import { addOrderEvent } from "~/models/order.server";
+import { type Order } from "~/models/order.server";
+import { addOrderEvent } from "~/models/order-event.server";
+import { createParcel, listOrderParcels, refreshParcel, retireVanishedParcel } from "~/models/parcel.server";
+import { withTransaction } from "~/models/transactions.server";
 import { describeParcelItems, describeTracking, parcelWork } from "./parcel-work";
 import type { ParsedParcel } from "./parse-parcels";
 import { planParcelChanges } from "./plan-parcel-changes";
@@ -16,24 +17,22 @@ export type ParcelOutcome = { added: number; trackingChanged: number; needsFulfi
 const FULFILLED_STATES = new Set(["created", "updating"]);
 
 export async function applyParcels(order: Pick<Order, "id" | "shop">, parsed: ParsedParcel[]): Promise<ParcelOutcome> {
-  const stored = await prisma.parcel.findMany({ where: { orderId: order.id } });
+  const stored = await listOrderParcels(order.id);
   const plan = planParcelChanges(stored, parsed);
   const outcome: ParcelOutcome = { added: 0, trackingChanged: 0, needsFulfillment: false };
 
   for (const parcel of plan.create) {
     try {
-      await prisma.$transaction(async (tx) => {
-        await tx.parcel.create({
-          data: {
-            orderId: order.id,
-            shop: order.shop,
-            parcelKey: parcel.parcelKey,
-            trackingCompany: parcel.trackingCompany,
-            trackingNumber: parcel.trackingNumber,
-            trackingUrl: parcel.trackingUrl,
-            items: JSON.stringify(parcel.items),
-            status: parcel.status,
-          },
+      await withTransaction(async (tx) => {
+        await createParcel(tx, {
+          orderId: order.id,
+          shop: order.shop,
+          parcelKey: parcel.parcelKey,
+          trackingCompany: parcel.trackingCompany,
+          trackingNumber: parcel.trackingNumber,
+          trackingUrl: parcel.trackingUrl,
+          items: JSON.stringify(parcel.items),
+          status: parcel.status,
         });
         await addOrderEvent(tx, order.id, {
           kind: "tracking",
@@ -56,20 +55,17 @@ export async function applyParcels(order: Pick<Order, "id" | "shop">, parsed: Pa
     // Listed again after HyperSKU had dropped it: it needs its fulfillment after all.
     const revive = before.fulfillmentState === "not_needed" && !before.shopifyFulfillmentId;
     try {
-      await prisma.$transaction(async (tx) => {
-        const { count } = await tx.parcel.updateMany({
-          where: { id: change.id, trackingCompany: previous.trackingCompany, trackingNumber: previous.trackingNumber, trackingUrl: previous.trackingUrl },
-          data: {
-            trackingCompany: parcel.trackingCompany,
-            trackingNumber: parcel.trackingNumber,
-            trackingUrl: parcel.trackingUrl,
-            status: parcel.status,
-            ...(rekey || !change.contentsChanged ? { items: JSON.stringify(parcel.items) } : {}),
-            ...(rekey ? { parcelKey: parcel.parcelKey } : {}),
-            ...(revive ? { fulfillmentState: "pending", fulfillmentError: null } : {}),
-          },
+      await withTransaction(async (tx) => {
+        const refreshed = await refreshParcel(tx, change.id, previous, {
+          trackingCompany: parcel.trackingCompany,
+          trackingNumber: parcel.trackingNumber,
+          trackingUrl: parcel.trackingUrl,
+          status: parcel.status,
+          ...(rekey || !change.contentsChanged ? { items: JSON.stringify(parcel.items) } : {}),
+          ...(rekey ? { parcelKey: parcel.parcelKey } : {}),
+          ...(revive ? { fulfillmentState: "pending" as const, fulfillmentError: null } : {}),
         });
-        if (count === 1 && change.trackingChanged) {
+        if (refreshed && change.trackingChanged) {
           await addOrderEvent(tx, order.id, {
             kind: "tracking",
             outcome: "changed",
@@ -88,19 +84,19 @@ export async function applyParcels(order: Pick<Order, "id" | "shop">, parsed: Pa
   // list that names other parcels retires the ones it leaves out.
   for (const gone of parsed.length > 0 ? plan.vanished : []) {
     if (gone.fulfillmentState !== "pending") continue;
-    await prisma.$transaction(async (tx) => {
-      const { count } = await tx.parcel.updateMany({
-        where: { id: gone.id, fulfillmentState: "pending" },
-        data: { fulfillmentState: "not_needed", fulfillmentError: "HyperSKU no longer lists this parcel." },
-      });
-      if (count === 1) {
-        await addOrderEvent(tx, order.id, { kind: "tracking", outcome: "removed", message: `HyperSKU no longer lists the parcel with tracking ${describeTracking(gone)}.` });
+    await withTransaction(async (tx) => {
+      if (await retireVanishedParcel(tx, gone.id, "HyperSKU no longer lists this parcel.")) {
+        await addOrderEvent(tx, order.id, {
+          kind: "tracking",
+          outcome: "removed",
+          message: `HyperSKU no longer lists the parcel with tracking ${describeTracking(gone)}.`,
+        });
       }
     });
   }
 
   const now = new Date();
-  const rows = await prisma.parcel.findMany({ where: { orderId: order.id } });
+  const rows = await listOrderParcels(order.id);
   outcome.needsFulfillment = rows.some((row) => parcelWork(row, now) !== null);
   return outcome;
 }

@@ -39,9 +39,12 @@ describe("parcelWork", () => {
 
 describe("descriptions", () => {
   it("reads well on the timeline", () => {
-    expect(describeParcelItems([{ quantity: 2, title: "Mug", storeOrderLineItemId: "1" }, { quantity: 1, title: null, storeOrderLineItemId: "2" }])).toBe(
-      "2 × Mug, 1 × line item 2",
-    );
+    expect(
+      describeParcelItems([
+        { quantity: 2, title: "Mug", storeOrderLineItemId: "1" },
+        { quantity: 1, title: null, storeOrderLineItemId: "2" },
+      ]),
+    ).toBe("2 × Mug, 1 × line item 2");
     expect(describeTracking({ trackingCompany: "4PX", trackingNumber: "N1" })).toBe("4PX N1");
     expect(describeTracking({ trackingCompany: null, trackingNumber: null })).toBe("no tracking number yet");
   });

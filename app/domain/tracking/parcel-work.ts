@@ -50,6 +50,7 @@ export function describeParcelItems(items: { quantity: number; title: string | n
 }
 
 export function describeTracking(parcel: { trackingCompany: string | null; trackingNumber: string | null }): string {
-  if (!parcel.trackingNumber) return parcel.trackingCompany ? `${parcel.trackingCompany} (no tracking number yet)` : "no tracking number yet";
+  if (!parcel.trackingNumber)
+    return parcel.trackingCompany ? `${parcel.trackingCompany} (no tracking number yet)` : "no tracking number yet";
   return parcel.trackingCompany ? `${parcel.trackingCompany} ${parcel.trackingNumber}` : parcel.trackingNumber;
 }

@@ -49,7 +49,11 @@ describe("parseParcels", () => {
 
   it("leaves out other HyperSKU orders' parcels and entries with nothing in them", () => {
     const parcels = parseParcels(
-      [parcel({ orderId: 999 }), parcel({ shippingItems: [], trackingNumber: null }), parcel({ shippingItems: null, trackingNumber: "ONLY" })],
+      [
+        parcel({ orderId: 999 }),
+        parcel({ shippingItems: [], trackingNumber: null }),
+        parcel({ shippingItems: null, trackingNumber: "ONLY" }),
+      ],
       "1000001",
     );
     expect(parcels).toHaveLength(1);
@@ -58,7 +62,14 @@ describe("parseParcels", () => {
 
   it("tolerates missing fields: no tracking yet, blank strings, items without units", () => {
     const [p] = parseParcels(
-      [parcel({ trackingNumber: "  ", trackingCompany: "", trackingUrl: null, shippingItems: [item("11", 1), item("12", 0), item(null, 1, { lineItemId: 5 })] })],
+      [
+        parcel({
+          trackingNumber: "  ",
+          trackingCompany: "",
+          trackingUrl: null,
+          shippingItems: [item("11", 1), item("12", 0), item(null, 1, { lineItemId: 5 })],
+        }),
+      ],
       null,
     );
     expect(p).toMatchObject({ trackingNumber: null, trackingCompany: null, trackingUrl: null, status: "Shipping" });

@@ -51,7 +51,7 @@ function itemIdentity(item: HyperskuShippingItem): string | null {
 }
 
 /** The parcel's items, one entry per line item (HyperSKU may list a line twice), without empty ones. */
-export function parseParcelItems(items: readonly HyperskuShippingItem[]): ParcelItem[] {
+function parseParcelItems(items: readonly HyperskuShippingItem[]): ParcelItem[] {
   const byLine = new Map<string, ParcelItem>();
   const anonymous: ParcelItem[] = [];
   for (const item of items) {

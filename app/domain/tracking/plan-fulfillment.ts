@@ -10,11 +10,10 @@
 import type { FulfillmentOrderView, LineItemsByFulfillmentOrder } from "~/integrations/shopify/fulfillments.server";
 import type { ParcelItem } from "./parse-parcels";
 
-export type { FulfillmentOrderView, LineItemsByFulfillmentOrder };
+export type { FulfillmentOrderView };
 
 export type FulfillmentPlan =
-  | { kind: "create"; lineItemsByFulfillmentOrder: LineItemsByFulfillmentOrder }
-  | { kind: "conflict"; reason: string };
+  { kind: "create"; lineItemsByFulfillmentOrder: LineItemsByFulfillmentOrder } | { kind: "conflict"; reason: string };
 
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS"]);
 
@@ -24,7 +23,11 @@ const nameOf = (item: Pick<ParcelItem, "title" | "storeOrderLineItemId">) =>
 function describeHolds(orders: FulfillmentOrderView[]): string {
   const reasons = orders
     .flatMap((order) => order.holds)
-    .map((hold) => (hold.reasonNotes ? `${hold.reason.toLowerCase().replace(/_/g, " ")}: ${hold.reasonNotes}` : hold.reason.toLowerCase().replace(/_/g, " ")));
+    .map((hold) =>
+      hold.reasonNotes
+        ? `${hold.reason.toLowerCase().replace(/_/g, " ")}: ${hold.reasonNotes}`
+        : hold.reason.toLowerCase().replace(/_/g, " "),
+    );
   return reasons.length > 0 ? ` (${[...new Set(reasons)].join("; ")})` : "";
 }
 
@@ -72,11 +75,17 @@ function take(item: ParcelItem, orders: FulfillmentOrderView[], used: Map<string
 
 export function planFulfillment(items: readonly ParcelItem[], fulfillmentOrders: readonly FulfillmentOrderView[]): FulfillmentPlan {
   if (items.length === 0) {
-    return { kind: "conflict", reason: "HyperSKU did not list the items in this parcel, so the app cannot tell which items to mark as fulfilled." };
+    return {
+      kind: "conflict",
+      reason: "HyperSKU did not list the items in this parcel, so the app cannot tell which items to mark as fulfilled.",
+    };
   }
   const unlinked = items.find((item) => !item.storeOrderLineItemId);
   if (unlinked) {
-    return { kind: "conflict", reason: `HyperSKU did not say which Shopify line item ${unlinked.title ? `“${unlinked.title}”` : "an item"} of this parcel is.` };
+    return {
+      kind: "conflict",
+      reason: `HyperSKU did not say which Shopify line item ${unlinked.title ? `“${unlinked.title}”` : "an item"} of this parcel is.`,
+    };
   }
   const all = [...fulfillmentOrders];
   const fulfillable = all.filter((order) => FULFILLABLE.has(order.status));
@@ -118,6 +127,7 @@ export function planFulfillment(items: readonly ParcelItem[], fulfillmentOrders:
   }
   return {
     kind: "conflict",
-    reason: "The items of this parcel are assigned to different locations in Shopify; the app fulfills a parcel from one location only. Fulfill it in Shopify by hand.",
+    reason:
+      "The items of this parcel are assigned to different locations in Shopify; the app fulfills a parcel from one location only. Fulfill it in Shopify by hand.",
   };
 }

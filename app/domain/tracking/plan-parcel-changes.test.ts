@@ -39,7 +39,12 @@ describe("planParcelChanges", () => {
     const plan = planParcelChanges([stored(before)], [after]);
     expect(plan.create).toEqual([]);
     expect(plan.update).toEqual([
-      expect.objectContaining({ id: "p1", trackingChanged: true, contentsChanged: false, previous: { trackingCompany: "YunExpress", trackingNumber: "YT1", trackingUrl: "https://t/YT1" } }),
+      expect.objectContaining({
+        id: "p1",
+        trackingChanged: true,
+        contentsChanged: false,
+        previous: { trackingCompany: "YunExpress", trackingNumber: "YT1", trackingUrl: "https://t/YT1" },
+      }),
     ]);
   });
 

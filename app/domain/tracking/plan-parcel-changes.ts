@@ -16,7 +16,7 @@ export type StoredParcel = Tracking & {
   status: string | null;
 };
 
-export type ParcelUpdate = {
+type ParcelUpdate = {
   id: string;
   parcel: ParsedParcel;
   /** The tracking stored before, to detect the change and guard the write against a concurrent sync. */

@@ -11,44 +11,44 @@
  * change and its event are recorded by one of them), parcels are unique per order and key, and the
  * fulfillment job is unique per order and claims each parcel.
  */
-import type { Order, Shop } from "@prisma/client";
-import prisma from "~/db.server";
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
-import { canForward, parseHyperskuStatus } from "~/domain/connection/status";
-import { SealedSecretError } from "~/domain/connection/token-crypto.server";
+import { canForward, parseHyperskuStatus } from "~/models/connection-status";
+import { SealedSecretError } from "~/lib/token-crypto.server";
 import { findExactMatch } from "~/domain/orders/match-hypersku-order";
-import { describeHyperskuStatus, isBeforeShipping } from "~/domain/orders/hypersku-status";
+import { describeHyperskuStatus, isBeforeShipping, isShippingStatus } from "~/domain/orders/hypersku-status";
 import type { HyperskuLogisticsItem, HyperskuOrder, OrderStatusInfo } from "~/integrations/hypersku/schemas";
-import {
-  HyperskuError,
-  HyperskuNotConfiguredError,
-  HyperskuReconnectNeededError,
-  HyperskuRejectedError,
-  HyperskuUnavailableError,
-} from "~/integrations/hypersku/errors";
-import { JOB_TYPES, syncOrdersKey } from "~/jobs/job-types";
-import { enqueueJob } from "~/jobs/queue.server";
-import { notifyWorkAvailable } from "~/jobs/wakeup";
+import { HyperskuError, HyperskuRejectedError } from "~/integrations/hypersku/errors";
+import { hyperskuJobOutcome } from "~/integrations/hypersku/job-outcome";
+import { enqueue, JOB_TYPES, wakeWorkers } from "~/domain/enqueue.server";
+import type { JobOutcome } from "~/queue";
 import { logger } from "~/logger.server";
-import { addOrderEvent } from "~/models/order.server";
+import {
+  findNeverSyncedOrder,
+  findShopOrder,
+  getEarliestNextSyncAt,
+  getOrderOrThrow,
+  listDueOrdersForSync,
+  recordHyperskuStatus,
+  recordOrderSynced,
+  type Order,
+  recordHyperskuView,
+} from "~/models/order.server";
+import { addOrderEvent, recordOrderEvent } from "~/models/order-event.server";
+import { listOrderParcels, reopenFailedParcels } from "~/models/parcel.server";
+import { getShop, type Shop } from "~/models/shop.server";
+import { withTransaction } from "~/models/transactions.server";
 import { queueParcelFulfillment } from "./fulfill-parcels.server";
 import { clearOrderFlag, setOrderFlag } from "./order-flags.server";
 import { applyParcels, type ParcelOutcome } from "./parcel-store.server";
 import { parseParcels } from "./parse-parcels";
 import { computeNextSyncAt, describeSyncStop } from "./sync-schedule";
+import { serializeStoredHyperskuOrder } from "~/domain/orders/stored-hypersku-order";
 
-export const SYNC_BATCH_SIZE = 50;
+const SYNC_BATCH_SIZE = 50;
 /** Per run; a shop with more due orders gets another run straight after. */
-export const MAX_ORDERS_PER_RUN = 500;
-/** Statuses at which HyperSKU has parcels to fetch every time (tracking may still change). */
-const SHIPPING_CODES = new Set([4, 14]);
+const MAX_ORDERS_PER_RUN = 500;
 
 export type SyncRunResult = { checked: number; statusChanges: number; parcelsAdded: number; trackingChanges: number; more: boolean };
-
-export type SyncJobResult =
-  | { kind: "done" }
-  | { kind: "retry"; error: string; retryAfterMs?: number }
-  | { kind: "reschedule"; runAt: Date; note?: string };
 
 const hyperskuIdOf = (order: Pick<Order, "hyperskuOrderId">) => {
   const id = Number(order.hyperskuOrderId);
@@ -57,25 +57,15 @@ const hyperskuIdOf = (order: Pick<Order, "hyperskuOrderId">) => {
 
 const statusName = (code: number | null, desc?: string | null) => describeHyperskuStatus(code, desc)?.name ?? "unknown";
 
-/** Orders of the shop that are at HyperSKU and due now (fresh ones included). */
-export function dueOrdersWhere(shop: string, now: Date) {
-  return {
-    shop,
-    state: "sent",
-    OR: [{ nextSyncAt: { lte: now } }, { nextSyncAt: null, lastSyncedAt: null }],
-  };
-}
-
 /** When the shop next has an order to ask about; null when none is waiting. */
 export async function getNextShopSyncAt(shop: string, now = new Date()): Promise<Date | null> {
-  const fresh = await prisma.order.findFirst({ where: { shop, state: "sent", nextSyncAt: null, lastSyncedAt: null }, select: { id: true } });
+  const fresh = await findNeverSyncedOrder(shop);
   if (fresh) return now;
-  const next = await prisma.order.aggregate({ where: { shop, state: "sent", nextSyncAt: { not: null } }, _min: { nextSyncAt: true } });
-  return next._min.nextSyncAt;
+  return getEarliestNextSyncAt(shop);
 }
 
 export async function queueShopSync(shop: string, runAt = new Date()) {
-  await enqueueJob(prisma, { type: JOB_TYPES.syncOrders, shop, subjectId: shop, uniqueKey: syncOrdersKey(shop), runAt });
+  await enqueue(JOB_TYPES.syncOrders, { shop, subjectId: shop, runAt });
 }
 
 async function fetchLogistics(shop: Shop, order: Order): Promise<HyperskuLogisticsItem[]> {
@@ -99,27 +89,47 @@ async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder |
   return findExactMatch(found, { storeOrderId: order.shopifyOrderId, storeCode: shop.domain, hyperskuOrderId: order.hyperskuOrderId });
 }
 
+/**
+ * When HyperSKU's status moves, its view of the order (items and their state, amounts, shipping
+ * method, address) has usually moved too: the stored copy the order page shows is replaced, so it is
+ * never the frozen create answer. One lookup per change; a failed one keeps the old copy.
+ */
+async function refreshHyperskuView(shop: Shop, order: Order, known: HyperskuOrder | null) {
+  try {
+    const current = known ?? (await findAtHypersku(shop, order));
+    const stored = current ? serializeStoredHyperskuOrder(current) : null;
+    if (stored) await recordHyperskuView(order.id, stored);
+  } catch (error) {
+    if (!(error instanceof HyperskuError)) throw error;
+    logger.warn({ shop: shop.domain, orderId: order.id, err: error.message }, "kept the stored HyperSKU order: the lookup failed");
+  }
+}
+
 /** The status row of this order: its HyperSKU id, and its store order id when the row names one. */
 function findStatusRow(rows: readonly OrderStatusInfo[], order: Order): OrderStatusInfo | null {
   const id = hyperskuIdOf(order);
-  return rows.find((row) => id !== null && row.orderId === id && (row.storeOrderId == null || String(row.storeOrderId) === order.shopifyOrderId)) ?? null;
+  return (
+    rows.find(
+      (row) => id !== null && row.orderId === id && (row.storeOrderId == null || String(row.storeOrderId) === order.shopifyOrderId),
+    ) ?? null
+  );
 }
 
 /** Records a status HyperSKU reported: one event per change, even with two syncs at once. */
-async function recordStatus(order: Order, reported: { status: number | null; statusDesc: string | null; orderId?: number | null }): Promise<boolean> {
+async function recordStatus(
+  order: Order,
+  reported: { status: number | null; statusDesc: string | null; orderId?: number | null },
+): Promise<boolean> {
   // An answer without a status tells nothing about it: keep the one we know.
   const info = reported.status === null ? { ...reported, status: order.hyperskuStatus, statusDesc: order.hyperskuStatusDesc } : reported;
   const changed = info.status !== order.hyperskuStatus;
-  return prisma.$transaction(async (tx) => {
-    const { count } = await tx.order.updateMany({
-      where: { id: order.id, hyperskuStatus: order.hyperskuStatus },
-      data: {
-        hyperskuStatus: info.status,
-        hyperskuStatusDesc: info.statusDesc,
-        ...(order.hyperskuOrderId === null && info.orderId != null ? { hyperskuOrderId: String(info.orderId) } : {}),
-      },
+  return withTransaction(async (tx) => {
+    const recorded = await recordHyperskuStatus(tx, order.id, order.hyperskuStatus, {
+      hyperskuStatus: info.status,
+      hyperskuStatusDesc: info.statusDesc,
+      ...(order.hyperskuOrderId === null && info.orderId != null ? { hyperskuOrderId: String(info.orderId) } : {}),
     });
-    if (count === 1 && changed) {
+    if (recorded && changed) {
       await addOrderEvent(tx, order.id, {
         kind: "status",
         outcome: info.status === null ? null : String(info.status),
@@ -130,21 +140,27 @@ async function recordStatus(order: Order, reported: { status: number | null; sta
         data: { from: order.hyperskuStatus, to: info.status },
       });
     }
-    return count === 1 && changed;
+    return recorded && changed;
   });
 }
 
 async function scheduleNext(order: Order, status: number | null, now: Date) {
   const nextSyncAt = computeNextSyncAt({ status, sentAt: order.sentAt ?? order.createdAt, now });
   const stop = nextSyncAt ? null : describeSyncStop(status, now.getTime() - (order.sentAt ?? order.createdAt).getTime());
-  await prisma.order.update({ where: { id: order.id }, data: { lastSyncedAt: now, nextSyncAt } });
-  if (stop && order.nextSyncAt !== null) await addOrderEvent(prisma, order.id, { kind: "sync", outcome: "stopped", message: stop });
+  await recordOrderSynced(order.id, now, nextSyncAt);
+  if (stop && order.nextSyncAt !== null) await recordOrderEvent(order.id, { kind: "sync", outcome: "stopped", message: stop });
 }
 
 type OrderSync = { statusChanged: boolean; parcels: ParcelOutcome | null };
 
 /** One order, given what getOrdersStatus said about it (undefined: not asked, null: not listed). */
-async function syncOne(shop: Shop, order: Order, reported: OrderStatusInfo | null | undefined, now: Date, force = false): Promise<OrderSync> {
+async function syncOne(
+  shop: Shop,
+  order: Order,
+  reported: OrderStatusInfo | null | undefined,
+  now: Date,
+  force = false,
+): Promise<OrderSync> {
   let info: { status: number | null; statusDesc: string | null; orderId?: number | null } | null = reported
     ? { status: reported.status ?? null, statusDesc: reported.statusDesc ?? null }
     : null;
@@ -155,21 +171,26 @@ async function syncOne(shop: Shop, order: Order, reported: OrderStatusInfo | nul
     info = base ? { status: base.status ?? null, statusDesc: base.statusDesc ?? null, orderId: base.orderId } : null;
   }
   if (!info) {
-    await setOrderFlag(order.id, "hypersku_order_missing", "HyperSKU no longer lists this order. Check it in HyperSKU; the app will keep looking once a day.");
-    await prisma.order.update({ where: { id: order.id }, data: { lastSyncedAt: now, nextSyncAt: new Date(now.getTime() + 24 * 3600_000) } });
+    await setOrderFlag(
+      order.id,
+      "hypersku_order_missing",
+      "HyperSKU no longer lists this order. Check it in HyperSKU; the app will keep looking once a day.",
+    );
+    await recordOrderSynced(order.id, now, new Date(now.getTime() + 24 * 3600_000));
     return { statusChanged: false, parcels: null };
   }
   if (order.flagCode === "hypersku_order_missing") await clearOrderFlag(order.id, ["hypersku_order_missing"]);
   const statusChanged = await recordStatus(order, info);
+  if (statusChanged || force) await refreshHyperskuView(shop, order, known);
   const fresh = { ...order, hyperskuOrderId: order.hyperskuOrderId ?? (info.orderId != null ? String(info.orderId) : null) };
 
   let parcels: ParcelOutcome | null = null;
   const shipped = info.status !== null && !isBeforeShipping(info.status);
-  if (force || (info.status !== null && SHIPPING_CODES.has(info.status)) || (shipped && (statusChanged || order.lastSyncedAt === null))) {
+  if (force || isShippingStatus(info.status) || (shipped && (statusChanged || order.lastSyncedAt === null))) {
     // An order looked up whole already lists its parcels; otherwise ask the logistics operation.
     const logistics = known ? (known.logisticsItems ?? []) : await fetchLogistics(shop, fresh);
     parcels = await applyParcels(order, parseParcels(logistics, fresh.hyperskuOrderId));
-    if (parcels.needsFulfillment) await queueParcelFulfillment(prisma, order);
+    if (parcels.needsFulfillment) await queueParcelFulfillment(order);
   }
   await scheduleNext(order, info.status, now);
   return { statusChanged, parcels };
@@ -185,15 +206,11 @@ function tally(result: SyncRunResult, synced: OrderSync) {
 /** Asks HyperSKU about every due order of the shop (up to MAX_ORDERS_PER_RUN). Throws HyperskuError. */
 export async function syncShopOrders(shopDomain: string, now = new Date()): Promise<SyncRunResult> {
   const result: SyncRunResult = { checked: 0, statusChanges: 0, parcelsAdded: 0, trackingChanges: 0, more: false };
-  const shop = await prisma.shop.findUnique({ where: { domain: shopDomain } });
+  const shop = await getShop(shopDomain);
   // Uninstalled or not connected: nothing is due; the scheduler queues the shop again once it is both.
   if (!shop || shop.uninstalledAt || !canForward(parseHyperskuStatus(shop.hyperskuStatus))) return result;
 
-  const due = await prisma.order.findMany({
-    where: dueOrdersWhere(shopDomain, now),
-    orderBy: [{ nextSyncAt: "asc" }, { sentAt: "asc" }],
-    take: MAX_ORDERS_PER_RUN + 1,
-  });
+  const due = await listDueOrdersForSync(shopDomain, now, MAX_ORDERS_PER_RUN + 1);
   result.more = due.length > MAX_ORDERS_PER_RUN;
   const orders = due.slice(0, MAX_ORDERS_PER_RUN);
   const withId = orders.filter((order) => hyperskuIdOf(order) !== null);
@@ -202,19 +219,24 @@ export async function syncShopOrders(shopDomain: string, now = new Date()): Prom
   const { client } = getHypersku();
   for (let start = 0; start < withId.length; start += SYNC_BATCH_SIZE) {
     const batch = withId.slice(start, start + SYNC_BATCH_SIZE);
-    const statuses = await withHyperskuAccess(shopDomain, (auth) => client.getOrdersStatus(auth, batch.map((order) => hyperskuIdOf(order)!)));
+    const statuses = await withHyperskuAccess(shopDomain, (auth) =>
+      client.getOrdersStatus(
+        auth,
+        batch.map((order) => hyperskuIdOf(order)!),
+      ),
+    );
     for (const order of batch) {
       const reported = findStatusRow(statuses, order);
       tally(result, await syncOne(shop, order, reported, now));
     }
   }
   for (const order of withoutId) tally(result, await syncOne(shop, order, undefined, now));
-  if (result.statusChanges + result.parcelsAdded + result.trackingChanges > 0) notifyWorkAvailable();
+  if (result.statusChanges + result.parcelsAdded + result.trackingChanges > 0) wakeWorkers();
   return result;
 }
 
 /** The sync job: the run, with HyperSKU's failures turned into the queue's answers. */
-export async function runShopSync(shopDomain: string): Promise<SyncJobResult> {
+export async function runShopSync(shopDomain: string): Promise<JobOutcome> {
   try {
     const result = await syncShopOrders(shopDomain);
     if (result.checked > 0) logger.info({ shop: shopDomain, ...result }, "synced orders with HyperSKU");
@@ -224,24 +246,10 @@ export async function runShopSync(shopDomain: string): Promise<SyncJobResult> {
     // the scheduler queues the shop again every minute while orders are due.
     if (error instanceof SealedSecretError) return { kind: "done" };
     if (!(error instanceof HyperskuError)) throw error;
-    // Not connected any more: the scheduler queues the shop again once it reconnects.
-    if (error instanceof HyperskuReconnectNeededError || error instanceof HyperskuNotConfiguredError) return { kind: "done" };
-    const retryAfterMs = error instanceof HyperskuUnavailableError ? error.retryAfterMs : undefined;
-    return { kind: "retry", error: error.message, retryAfterMs };
+    const outcome = hyperskuJobOutcome(error);
+    // Waiting for a reconnect or the operator: the scheduler queues the shop again while orders are due.
+    return outcome.kind === "reschedule" ? { kind: "done" } : outcome;
   }
-}
-
-/** Failed and conflicting parcels get another try when the merchant asks (after fixing the cause). */
-async function reopenParcels(orderId: string): Promise<number> {
-  const reopenedCreated = await prisma.parcel.updateMany({
-    where: { orderId, fulfillmentState: "failed", shopifyFulfillmentId: { not: null } },
-    data: { fulfillmentState: "created", fulfillmentError: null, syncedTracking: null },
-  });
-  const reopenedPending = await prisma.parcel.updateMany({
-    where: { orderId, fulfillmentState: { in: ["failed", "conflict"] }, shopifyFulfillmentId: null },
-    data: { fulfillmentState: "pending", fulfillmentError: null },
-  });
-  return reopenedCreated.count + reopenedPending.count;
 }
 
 /**
@@ -250,14 +258,15 @@ async function reopenParcels(orderId: string): Promise<number> {
  * Orders of `shop` only: another shop's order id behaves as if it did not exist.
  */
 export async function syncOrderNow(shop: string, orderId: string): Promise<{ ok: boolean; message: string }> {
-  const order = await prisma.order.findFirst({ where: { id: orderId, shop } });
+  const order = await findShopOrder(shop, orderId);
   if (!order) return { ok: false, message: "Order not found." };
   if (order.state !== "sent") return { ok: false, message: "This order is not at HyperSKU yet, so there is nothing to refresh." };
-  const shopRecord = await prisma.shop.findUnique({ where: { domain: shop } });
+  const shopRecord = await getShop(shop);
   if (!shopRecord || shopRecord.uninstalledAt || !canForward(parseHyperskuStatus(shopRecord.hyperskuStatus))) {
     return { ok: false, message: "Connect HyperSKU first; the order is refreshed automatically afterwards." };
   }
-  const reopened = await reopenParcels(order.id);
+  // Failed and conflicting parcels get another try when the merchant asks (after fixing the cause).
+  const reopened = await reopenFailedParcels(order.id);
   const now = new Date();
   try {
     const id = hyperskuIdOf(order);
@@ -271,17 +280,22 @@ export async function syncOrderNow(shop: string, orderId: string): Promise<{ ok:
     if (!(error instanceof HyperskuError)) throw error;
     return { ok: false, message: `HyperSKU could not be asked right now: ${error.message}` };
   }
-  const fresh = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
-  const parcels = await prisma.parcel.findMany({ where: { orderId: order.id } });
+  const fresh = await getOrderOrThrow(order.id);
+  const parcels = await listOrderParcels(order.id);
   if (reopened > 0 || parcels.some((parcel) => parcel.fulfillmentState === "pending" && parcel.trackingNumber)) {
-    await queueParcelFulfillment(prisma, fresh);
+    await queueParcelFulfillment(fresh);
   }
-  notifyWorkAvailable();
+  wakeWorkers();
   const status = statusName(fresh.hyperskuStatus, fresh.hyperskuStatusDesc);
   const inShopify = parcels.filter((parcel) => parcel.fulfillmentState === "created").length;
   const parcelWords =
-    parcels.length === 0 ? "no parcels yet" : `${parcels.length} parcel${parcels.length === 1 ? "" : "s"}, ${inShopify} recorded in Shopify`;
-  return { ok: true, message: `Refreshed from HyperSKU: ${status}; ${parcelWords}.${reopened > 0 ? " Parcels that could not be recorded in Shopify are being tried again." : ""}` };
+    parcels.length === 0
+      ? "no parcels yet"
+      : `${parcels.length} parcel${parcels.length === 1 ? "" : "s"}, ${inShopify} recorded in Shopify`;
+  return {
+    ok: true,
+    message: `Refreshed from HyperSKU: ${status}; ${parcelWords}.${reopened > 0 ? " Parcels that could not be recorded in Shopify are being tried again." : ""}`,
+  };
 }
 
 /**

@@ -1,46 +1,30 @@
 /**
  * When to ask HyperSKU about an order next. Pure.
  *
- * HyperSKU publishes no events, so the app polls; how often depends on how soon the order is likely
- * to change and how much a customer waits on that change:
- * - Ready to Ship: the parcel leaves within hours and the customer wants its tracking: 10 minutes.
- * - Processing / Split Shipment: purchasing takes 1-3 days; a split order may ship more parcels: 30 minutes.
- * - Pending Sourcing / Payment: waits on HyperSKU or the merchant: 1 hour.
- * - Shipping: tracking is in Shopify already; only a carrier change or delivery is left: 2 hours.
- * - Refunding / Overdue: slow, human processes: 6 hours.
- * - Delivered / Closed / Returned: final, never again (null).
+ * HyperSKU publishes no events, so the app polls: each status's cadence is in the status table
+ * (hypersku-status.ts, `pollEveryMs`), final states are never asked about again, and a code the
+ * table does not know is asked about hourly.
  * Old orders are asked rarely whatever their status (after 3 weeks at most every 6 hours, after
  * 2 months daily) and not at all after 4 months: the merchant can still refresh one by hand.
  * A ±10% jitter keeps orders sent together from being asked together forever.
  */
-import { isFinalStatus } from "~/domain/orders/hypersku-status";
+import { getHyperskuStatusRow, isFinalStatus } from "~/domain/orders/hypersku-status";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const BY_STATUS: Record<number, number> = {
-  8: HOUR,
-  1: HOUR,
-  9: 15 * MINUTE,
-  2: 30 * MINUTE,
-  3: 10 * MINUTE,
-  14: 30 * MINUTE,
-  4: 2 * HOUR,
-  7: 6 * HOUR,
-  10: 6 * HOUR,
-};
 const UNKNOWN_STATUS_MS = HOUR;
 
-export const SLOW_AFTER_MS = 21 * DAY;
-export const RARE_AFTER_MS = 60 * DAY;
-export const STOP_AFTER_MS = 120 * DAY;
+const SLOW_AFTER_MS = 21 * DAY;
+const RARE_AFTER_MS = 60 * DAY;
+const STOP_AFTER_MS = 120 * DAY;
 
 /** The wait before the next look, or null when the order needs no more looks. */
 export function syncIntervalMs(status: number | null, ageMs: number): number | null {
   if (isFinalStatus(status)) return null;
   if (ageMs >= STOP_AFTER_MS) return null;
-  const base = (status === null ? undefined : BY_STATUS[status]) ?? UNKNOWN_STATUS_MS;
+  const base = getHyperskuStatusRow(status)?.pollEveryMs ?? UNKNOWN_STATUS_MS;
   if (ageMs >= RARE_AFTER_MS) return Math.max(base, DAY);
   if (ageMs >= SLOW_AFTER_MS) return Math.max(base, 6 * HOUR);
   return base;

@@ -170,9 +170,7 @@ describe("createOrderFromExternal: a 2xx is a success only with proof of the ord
     ["a bare true", true],
     ["an empty body", ""],
   ])("%s -> HyperskuOutcomeUnknownError, never a success", async (_name, body) => {
-    const { client } = setup(() =>
-      typeof body === "string" ? new Response(body, { status: 200 }) : jsonResponse(body),
-    );
+    const { client } = setup(() => (typeof body === "string" ? new Response(body, { status: 200 }) : jsonResponse(body)));
     const error = await client.createOrderFromExternal(auth, order).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HyperskuOutcomeUnknownError);
     expect((error as Error).message).toMatch(/did not (show the created order|confirm)|could not be read/);

@@ -61,10 +61,9 @@ export function createHyperskuClient(config: HyperskuConfig, deps: HyperskuHttpD
     send({ ...request, accessToken: auth.accessToken, shop: auth.shop });
 
   function clientCredentials(operation: HyperskuOperation) {
-    const missing = [
-      config.clientId ? null : "HYPERSKU_CLIENT_ID",
-      config.clientSecret ? null : "HYPERSKU_CLIENT_SECRET",
-    ].filter((name): name is string => name !== null);
+    const missing = [config.clientId ? null : "HYPERSKU_CLIENT_ID", config.clientSecret ? null : "HYPERSKU_CLIENT_SECRET"].filter(
+      (name): name is string => name !== null,
+    );
     if (missing.length > 0) throw new HyperskuNotConfiguredError(missing, operation);
     return { clientId: config.clientId as string, clientSecret: config.clientSecret as string };
   }
@@ -117,10 +116,7 @@ export function createHyperskuClient(config: HyperskuConfig, deps: HyperskuHttpD
       });
     },
 
-    getOrdersByExternalOrderId(
-      auth: HyperskuAuth,
-      query: { storeCode: string; storeOrderId: string },
-    ): Promise<HyperskuOrder[]> {
+    getOrdersByExternalOrderId(auth: HyperskuAuth, query: { storeCode: string; storeOrderId: string }): Promise<HyperskuOrder[]> {
       return authed(auth, {
         operation: "getOrdersByExternalOrderId",
         schema: orderListSchema,

@@ -23,7 +23,7 @@ export const HYPERSKU_OPERATIONS = [
 
 export type HyperskuOperation = (typeof HYPERSKU_OPERATIONS)[number];
 
-export type HttpMethod = "GET" | "POST";
+type HttpMethod = "GET" | "POST";
 
 export interface OperationDefinition {
   method: HttpMethod;
@@ -68,7 +68,7 @@ export interface HyperskuConfig {
   platformCode: number;
 }
 
-export function isHyperskuOperation(name: string): name is HyperskuOperation {
+function isHyperskuOperation(name: string): name is HyperskuOperation {
   return (HYPERSKU_OPERATIONS as readonly string[]).includes(name);
 }
 
@@ -91,14 +91,13 @@ type HyperskuEnv = Pick<
  * with the variable's name (never its value).
  */
 export function getHyperskuConfig(env: HyperskuEnv): HyperskuConfig {
-  const paths = Object.fromEntries(
-    HYPERSKU_OPERATIONS.map((operation) => [operation, DEFAULT_OPERATIONS[operation].path]),
-  ) as Record<HyperskuOperation, string>;
+  const paths = Object.fromEntries(HYPERSKU_OPERATIONS.map((operation) => [operation, DEFAULT_OPERATIONS[operation].path])) as Record<
+    HyperskuOperation,
+    string
+  >;
   for (const [operation, path] of Object.entries(env.HYPERSKU_PATHS ?? {})) {
     if (!isHyperskuOperation(operation)) {
-      throw new Error(
-        `HYPERSKU_PATHS: unknown operation "${operation}"; known operations: ${HYPERSKU_OPERATIONS.join(", ")}`,
-      );
+      throw new Error(`HYPERSKU_PATHS: unknown operation "${operation}"; known operations: ${HYPERSKU_OPERATIONS.join(", ")}`);
     }
     paths[operation] = path;
   }

@@ -56,7 +56,11 @@ describe("classifyBody", () => {
   });
 
   it("accepts envelope status 201 as success (the spec lists 201 as a success)", () => {
-    expect(classifyBody({ status: 201, message: null, data: { a: 1 }, rel: true })).toEqual({ kind: "success", data: { a: 1 }, wrapped: true });
+    expect(classifyBody({ status: 201, message: null, data: { a: 1 }, rel: true })).toEqual({
+      kind: "success",
+      data: { a: 1 },
+      wrapped: true,
+    });
   });
 
   it("classifies 60025", () => {

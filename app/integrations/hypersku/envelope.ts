@@ -25,10 +25,10 @@ export type EnvelopeOutcome =
 export const TOKEN_REJECTED_STATUSES: ReadonlySet<number> = new Set([401, 40101, 40301]);
 
 /** Envelope statuses meaning success: the spec lists 200 and 201 as success for both shown operations. */
-export const SUCCESS_STATUSES: ReadonlySet<number> = new Set([200, 201]);
+const SUCCESS_STATUSES: ReadonlySet<number> = new Set([200, 201]);
 
 /** From `accessToken`: the authorization code was invalid, expired or already used. */
-export const AUTHORIZATION_CODE_REJECTED_STATUS = 60025;
+const AUTHORIZATION_CODE_REJECTED_STATUS = 60025;
 
 /** An object with a numeric `status` and a `data` or `message` key (contract, "Transport"). */
 export function isEnvelope(body: unknown): body is Envelope {

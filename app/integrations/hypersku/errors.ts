@@ -22,7 +22,7 @@
  * | HyperskuEndpointNotFoundError          | HTTP 404 / 405 whose body is no HyperSKU       | operator: fix HYPERSKU_PATHS / HYPERSKU_API_URL;  |
  * |                                        | envelope (HTML, empty, text): a wrong path     | hold the work; never send a shop to reconnect     |
  *
- * A 403 is not proof of a bad token (hypersku-notes part 2, revised 2026-11-23): one refused call must
+ * A 403 is not proof of a bad token (docs/hypersku-contract.md, "Transport", HTTP 403): one refused call must
  * never disconnect a whole shop. A 404 without an envelope means nothing answered at that path, so
  * HyperSKU cannot have acted, even on a create.
  */
@@ -113,10 +113,7 @@ export class HyperskuUnavailableError extends HyperskuError {
 export class HyperskuOutcomeUnknownError extends HyperskuError {
   readonly code = "outcome_unknown";
   constructor(reason: string, details: HyperskuErrorDetails) {
-    super(
-      `HyperSKU did not confirm whether the order was created (${reason}); it will be looked up before sending it again.`,
-      details,
-    );
+    super(`HyperSKU did not confirm whether the order was created (${reason}); it will be looked up before sending it again.`, details);
   }
 }
 
@@ -130,10 +127,7 @@ export class HyperskuAuthorizationCodeRejectedError extends HyperskuError {
 export class HyperskuClientCredentialsRejectedError extends HyperskuError {
   readonly code = "client_credentials_rejected";
   constructor(details: HyperskuErrorDetails) {
-    super(
-      "HyperSKU rejected the app's credentials: the operator must check HYPERSKU_CLIENT_ID and HYPERSKU_CLIENT_SECRET.",
-      details,
-    );
+    super("HyperSKU rejected the app's credentials: the operator must check HYPERSKU_CLIENT_ID and HYPERSKU_CLIENT_SECRET.", details);
   }
 }
 

@@ -15,15 +15,7 @@ import { sendHyperskuRequest } from "./http.server";
 import { cancelOrderResultSchema, countryCodeListSchema, orderSchema, tokenResponseSchema } from "./schemas";
 import { createCaptureLogger } from "./testing/capture-logger";
 import { buildOrderJson, buildTestConfig } from "./testing/factories";
-import {
-  connectionRefused,
-  connectionReset,
-  createFakeFetch,
-  hang,
-  jsonResponse,
-  type Responder,
-  wrapped,
-} from "./testing/fake-fetch";
+import { connectionRefused, connectionReset, createFakeFetch, hang, jsonResponse, type Responder, wrapped } from "./testing/fake-fetch";
 
 const TOKEN = "access-token-SENSITIVE-xyz";
 const anyList = z.array(z.unknown());
@@ -61,9 +53,7 @@ async function failure(operation: HyperskuOperation, responder: Responder, optio
 
 describe("sendHyperskuRequest: success", () => {
   it("unwraps an envelope and accepts the bare form", async () => {
-    expect((await call("getCountryCode", () => jsonResponse(wrapped([{ countryCode: "US" }])))).value).toEqual([
-      { countryCode: "US" },
-    ]);
+    expect((await call("getCountryCode", () => jsonResponse(wrapped([{ countryCode: "US" }])))).value).toEqual([{ countryCode: "US" }]);
     expect((await call("getCountryCode", () => jsonResponse([{ countryCode: "US" }]))).value).toEqual([{ countryCode: "US" }]);
   });
 
@@ -112,9 +102,13 @@ describe("sendHyperskuRequest: success", () => {
     const { fetch, requests } = createFakeFetch(() => jsonResponse([]));
     globalThis.fetch = fetch;
     try {
-      await sendHyperskuRequest(buildTestConfig(), { operation: "getCountryCode", schema: anyList, accessToken: "t" }, {
-        logger: createCaptureLogger(),
-      });
+      await sendHyperskuRequest(
+        buildTestConfig(),
+        { operation: "getCountryCode", schema: anyList, accessToken: "t" },
+        {
+          logger: createCaptureLogger(),
+        },
+      );
     } finally {
       globalThis.fetch = original;
     }
@@ -205,9 +199,7 @@ describe("sendHyperskuRequest: error mapping", () => {
     expect(await failure("createOrderFromExternal", garbage)).toBeInstanceOf(HyperskuOutcomeUnknownError);
     const wrongShape = () => jsonResponse(wrapped({ orderBaseInfo: { orderId: "not a number" } }));
     expect(await failure("createOrderFromExternal", wrongShape)).toBeInstanceOf(HyperskuOutcomeUnknownError);
-    expect(await failure("getCountryCode", () => jsonResponse(wrapped({ not: "a list" })))).toBeInstanceOf(
-      HyperskuUnavailableError,
-    );
+    expect(await failure("getCountryCode", () => jsonResponse(wrapped({ not: "a list" })))).toBeInstanceOf(HyperskuUnavailableError);
   });
 
   it("60025 from accessToken -> HyperskuAuthorizationCodeRejectedError (body or HTTP 400)", async () => {
@@ -238,8 +230,9 @@ describe("sendHyperskuRequest: error mapping", () => {
   });
 
   it("never follows a redirect", async () => {
-    const { error, requests } = await call("createOrderFromExternal", () =>
-      new Response(null, { status: 303, headers: { Location: "https://elsewhere.test/" } }),
+    const { error, requests } = await call(
+      "createOrderFromExternal",
+      () => new Response(null, { status: 303, headers: { Location: "https://elsewhere.test/" } }),
     );
     expect(error).toBeInstanceOf(HyperskuOutcomeUnknownError);
     expect(requests).toHaveLength(1);
@@ -250,7 +243,9 @@ describe("sendHyperskuRequest: a 403 refuses one call, it never says the token i
   const SHOPS_MESSAGE = "Store not authorised for this SKU";
 
   it.each(HYPERSKU_OPERATIONS)("%s: HTTP 403 with HyperSKU's envelope -> HyperskuRejectedError with its message", async (operation) => {
-    const error = await failure(operation, () => jsonResponse({ status: 403, message: SHOPS_MESSAGE, data: null, rel: false }, { status: 403 }));
+    const error = await failure(operation, () =>
+      jsonResponse({ status: 403, message: SHOPS_MESSAGE, data: null, rel: false }, { status: 403 }),
+    );
     expect(error).toBeInstanceOf(HyperskuRejectedError);
     expect(error).not.toBeInstanceOf(HyperskuTokenRejectedError);
     expect(error).toMatchObject({ message: SHOPS_MESSAGE, httpStatus: 403, hyperskuStatus: 403, retryable: false });
@@ -269,17 +264,29 @@ describe("sendHyperskuRequest: a 403 refuses one call, it never says the token i
   });
 
   it("HTTP 403 carrying HyperSKU's explicit token code 40301 is still a token rejection", async () => {
-    const error = await failure("getCountryCode", () => jsonResponse({ status: 40301, message: "token has no permission" }, { status: 403 }));
+    const error = await failure("getCountryCode", () =>
+      jsonResponse({ status: 40301, message: "token has no permission" }, { status: 403 }),
+    );
     expect(error).toBeInstanceOf(HyperskuTokenRejectedError);
   });
 });
 
 describe("sendHyperskuRequest: a 404/405 that is no HyperSKU answer means our path is wrong (issue 14, item 4)", () => {
   const notHypersku: [string, () => Response][] = [
-    ["an HTML page", () => new Response("<html><body><h1>404 Not Found</h1></body></html>", { status: 404, headers: { "Content-Type": "text/html" } })],
+    [
+      "an HTML page",
+      () => new Response("<html><body><h1>404 Not Found</h1></body></html>", { status: 404, headers: { "Content-Type": "text/html" } }),
+    ],
     ["an empty body", () => new Response(null, { status: 404 })],
     ["plain text", () => new Response("Not Found", { status: 404 })],
-    ["a framework's JSON error", () => jsonResponse({ timestamp: "2026-11-23T10:00:00Z", status: 404, error: "Not Found", message: "No message available", path: "/api/x" }, { status: 404 })],
+    [
+      "a framework's JSON error",
+      () =>
+        jsonResponse(
+          { timestamp: "2026-11-23T10:00:00Z", status: 404, error: "Not Found", message: "No message available", path: "/api/x" },
+          { status: 404 },
+        ),
+    ],
     ["a 405 page", () => new Response("<html>Method Not Allowed</html>", { status: 405 })],
   ];
   const cases = HYPERSKU_OPERATIONS.flatMap((operation) => notHypersku.map(([name, responder]) => [operation, name, responder] as const));
@@ -296,7 +303,9 @@ describe("sendHyperskuRequest: a 404/405 that is no HyperSKU answer means our pa
   });
 
   it("a 404 with HyperSKU's envelope is HyperSKU speaking: HyperskuRejectedError with its message", async () => {
-    const error = await failure("cancelOrder", () => jsonResponse({ status: 40004, message: "order does not exist", data: null }, { status: 404 }));
+    const error = await failure("cancelOrder", () =>
+      jsonResponse({ status: 40004, message: "order does not exist", data: null }, { status: 404 }),
+    );
     expect(error).toBeInstanceOf(HyperskuRejectedError);
     expect(error.message).toBe("order does not exist");
   });
@@ -376,7 +385,11 @@ describe("sendHyperskuRequest: answers are read up to HYPERSKU_MAX_RESPONSE_BYTE
     expect(Buffer.byteLength(exact)).toBe(CAP);
     const { fetch } = createFakeFetch(() => new Response(exact, { status: 200 }));
     await expect(
-      sendHyperskuRequest(buildTestConfig({ maxResponseBytes: CAP }), { operation: "getCountryCode", schema: anyList, accessToken: TOKEN }, { fetch, logger: createCaptureLogger() }),
+      sendHyperskuRequest(
+        buildTestConfig({ maxResponseBytes: CAP }),
+        { operation: "getCountryCode", schema: anyList, accessToken: TOKEN },
+        { fetch, logger: createCaptureLogger() },
+      ),
     ).resolves.toHaveLength(1);
   });
 });

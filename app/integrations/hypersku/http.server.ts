@@ -9,11 +9,7 @@
 import type { z } from "zod";
 import { logger as appLogger } from "~/logger.server";
 import { DEFAULT_OPERATIONS, type HyperskuConfig, type HyperskuOperation } from "./config";
-import {
-  HyperskuError,
-  HyperskuOutcomeUnknownError,
-  HyperskuUnavailableError,
-} from "./errors";
+import { HyperskuError, HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "./errors";
 import { interpretResponse, unreadableAnswer } from "./response";
 import { buildOperationUrl, type PathParams, type QueryParams } from "./url";
 
@@ -48,11 +44,7 @@ export interface HyperskuRequest<T> {
 /** Errors meaning the request never left this machine, so HyperSKU cannot have acted on it. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
 
-export async function sendHyperskuRequest<T>(
-  config: HyperskuConfig,
-  request: HyperskuRequest<T>,
-  deps: HyperskuHttpDeps = {},
-): Promise<T> {
+export async function sendHyperskuRequest<T>(config: HyperskuConfig, request: HyperskuRequest<T>, deps: HyperskuHttpDeps = {}): Promise<T> {
   const { operation } = request;
   const fetchImpl = deps.fetch ?? globalThis.fetch;
   const log = deps.logger ?? appLogger;
@@ -88,12 +80,15 @@ export async function sendHyperskuRequest<T>(
     if (text === null) {
       throw unreadableAnswer(`its answer was larger than ${config.maxResponseBytes} bytes`, { operation, httpStatus });
     }
-    const result = interpretResponse({ status: httpStatus, retryAfter, text }, {
-      operation,
-      schema: request.schema,
-      now: now(),
-      secrets,
-    });
+    const result = interpretResponse(
+      { status: httpStatus, retryAfter, text },
+      {
+        operation,
+        schema: request.schema,
+        now: now(),
+        secrets,
+      },
+    );
     if (!result.ok) throw result.error;
     log.info({ ...logFields(request, started, httpStatus), outcome: "ok" }, "hypersku call");
     return result.value;
@@ -151,12 +146,7 @@ function logFields(request: HyperskuRequest<unknown>, started: number, httpStatu
  * No (complete) answer. For a create, anything but "never connected" may mean HyperSKU stored the
  * order and we missed the reply: the caller must look it up before sending it again.
  */
-function transportError(
-  operation: HyperskuOperation,
-  error: unknown,
-  timedOut: boolean,
-  httpStatus: number | undefined,
-): HyperskuError {
+function transportError(operation: HyperskuOperation, error: unknown, timedOut: boolean, httpStatus: number | undefined): HyperskuError {
   const details = { operation, httpStatus, cause: timedOut ? undefined : safeCause(error) };
   const reason = timedOut ? "no answer in time" : "the connection failed";
   const neverSent = !timedOut && httpStatus === undefined && NOT_SENT_CODES.has(errorCode(error) ?? "");

@@ -3,7 +3,7 @@
  * the validated result or exactly one error of the set in errors.ts (docs/hypersku-contract.md,
  * "Transport"). HTTP status is judged first; for 2xx the envelope's own status decides.
  * Only HTTP 401 and HyperSKU's token codes mean "token rejected"; a 403 is a refusal of the call
- * (hypersku-notes part 2, revised 2026-11-23); a 404/405 without an envelope is a wrong path.
+ * (docs/hypersku-contract.md, "Transport"); a 404/405 without an envelope is a wrong path.
  */
 import type { z } from "zod";
 import type { HyperskuOperation } from "./config";
@@ -68,18 +68,14 @@ export function interpretResponse<T>(raw: RawResponse, options: InterpretOptions
         if (parsed.success) return { ok: true, value: parsed.data };
         // For a create the schema demands proof that the order exists (schemas.ts, createdOrderSchema).
         return unreadable(
-          operation === "createOrderFromExternal"
-            ? "its answer did not show the created order"
-            : "its answer had an unexpected shape",
+          operation === "createOrderFromExternal" ? "its answer did not show the created order" : "its answer had an unexpected shape",
         );
       }
       case "token-rejected":
         return fail(credentialFailure(operation, raw.status, details));
       case "authorization-code-rejected":
         return fail(
-          operation === "accessToken"
-            ? new HyperskuAuthorizationCodeRejectedError(details)
-            : new HyperskuRejectedError(message, details),
+          operation === "accessToken" ? new HyperskuAuthorizationCodeRejectedError(details) : new HyperskuRejectedError(message, details),
         );
       case "business-error":
         return fail(new HyperskuRejectedError(message, details));

@@ -9,13 +9,7 @@ import { describe, expect, it } from "vitest";
 import { wrapped } from "./testing/fake-fetch";
 import { buildOrderJson, buildTokenResponseJson } from "./testing/factories";
 import { interpretResponse } from "./response";
-import {
-  createdOrderSchema,
-  logisticsItemListSchema,
-  orderListSchema,
-  orderStatusListSchema,
-  tokenResponseSchema,
-} from "./schemas";
+import { createdOrderSchema, logisticsItemListSchema, orderListSchema, orderStatusListSchema, tokenResponseSchema } from "./schemas";
 import type { z } from "zod";
 import type { HyperskuOperation } from "./config";
 
@@ -43,9 +37,7 @@ function changes(unused: readonly Path[], objects: readonly Path[]) {
   return fc.array(fc.oneof(replaceOrRemove, add), { maxLength: 10 });
 }
 
-type Change =
-  | { kind: "replace" | "remove"; path: Path; value: unknown }
-  | { kind: "add"; path: Path; key: string; value: unknown };
+type Change = { kind: "replace" | "remove"; path: Path; value: unknown } | { kind: "add"; path: Path; key: string; value: unknown };
 
 function apply(answer: unknown, list: readonly Change[]): unknown {
   const copy = structuredClone(answer);
@@ -78,11 +70,33 @@ function interpret<T>(operation: HyperskuOperation, schema: z.ZodType<T>, data: 
 
 const sample = buildOrderJson({ orderId: 900001, storeOrderId: "5000001", status: 4 });
 const SHOWN_BASE_INFO = [
-  "actualAmount", "amount", "createTime", "currencyCode", "currencySymbol", "freight", "goodsAmount", "isPaid",
-  "logisticsName", "payTime", "platform", "platformDesc", "purchaseTime", "shelfTime", "storeOrderNo",
+  "actualAmount",
+  "amount",
+  "createTime",
+  "currencyCode",
+  "currencySymbol",
+  "freight",
+  "goodsAmount",
+  "isPaid",
+  "logisticsName",
+  "payTime",
+  "platform",
+  "platformDesc",
+  "purchaseTime",
+  "shelfTime",
+  "storeOrderNo",
 ];
 const SHOWN_SHIPPING_ITEM = [
-  "imgUrl", "skuProductUrl", "spuId", "status", "statusDes", "storeProductId", "storeSkuId", "storeVariantId", "title", "variantTitle",
+  "imgUrl",
+  "skuProductUrl",
+  "spuId",
+  "status",
+  "statusDes",
+  "storeProductId",
+  "storeSkuId",
+  "storeVariantId",
+  "title",
+  "variantTitle",
 ];
 const ADDRESS_FIELDS = Object.keys(sample.orderAddressInfo);
 const ITEM_INFO_FIELDS = Object.keys(sample.orderItemInfos[0]);
@@ -189,7 +203,10 @@ describe("junk in fields the app does not use never fails an answer", () => {
       fc.property(changes([["total"]], [[], ["rows", 0], ["rows", 1]]), (list) => {
         const result = interpret("getOrdersStatus", orderStatusListSchema, apply({ total: 2, rows }, list));
         expect(result.ok).toBe(true);
-        if (result.ok) expect(result.value.map(({ orderId, status, statusDesc, storeOrderId }) => ({ orderId, status, statusDesc, storeOrderId }))).toEqual(rows);
+        if (result.ok)
+          expect(
+            result.value.map(({ orderId, status, statusDesc, storeOrderId }) => ({ orderId, status, statusDesc, storeOrderId })),
+          ).toEqual(rows);
       }),
     );
   });

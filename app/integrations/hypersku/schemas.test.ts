@@ -25,9 +25,7 @@ describe("request schemas", () => {
     expect(externalOrderSchema.safeParse({ ...buildExternalOrder(), platform: "1" }).success).toBe(false);
     expect(externalOrderSchema.safeParse({ ...buildExternalOrder(), isPaid: "true" }).success).toBe(false);
     const order = buildExternalOrder();
-    expect(
-      externalOrderSchema.safeParse({ ...order, lineItems: [{ ...order.lineItems[0], quantity: "2" }] }).success,
-    ).toBe(false);
+    expect(externalOrderSchema.safeParse({ ...order, lineItems: [{ ...order.lineItems[0], quantity: "2" }] }).success).toBe(false);
     expect(tokenRequestSchema.safeParse({ clientId: "a", clientSecret: "b" }).success).toBe(false);
   });
 });
@@ -101,7 +99,9 @@ describe("order (2.7)", () => {
       ...json,
       extraTop: 1,
       orderBaseInfo: { ...json.orderBaseInfo, warehouse: "CN-1" },
-      logisticsItems: [{ ...json.logisticsItems[0], carrierCode: "YUN", shippingItems: [{ ...json.logisticsItems[0].shippingItems[0], weight: 3 }] }],
+      logisticsItems: [
+        { ...json.logisticsItems[0], carrierCode: "YUN", shippingItems: [{ ...json.logisticsItems[0].shippingItems[0], weight: 3 }] },
+      ],
       orderItemInfos: [{ ...json.orderItemInfos[0], sku: "X" }],
       orderAddressInfo: { ...json.orderAddressInfo, email: "x@example.test" },
     });
@@ -122,9 +122,9 @@ describe("order (2.7)", () => {
       storeOrderId: "5001",
       status: 4,
     });
-    expect(orderSchema.parse({ logisticsItems: [{ trackingNumber: 5, shippingItems: [{ num: "2", lineItemId: "7" }] }] }).logisticsItems).toMatchObject([
-      { trackingNumber: "5", shippingItems: [{ num: 2, lineItemId: 7 }] },
-    ]);
+    expect(
+      orderSchema.parse({ logisticsItems: [{ trackingNumber: 5, shippingItems: [{ num: "2", lineItemId: "7" }] }] }).logisticsItems,
+    ).toMatchObject([{ trackingNumber: "5", shippingItems: [{ num: 2, lineItemId: 7 }] }]);
     expect(orderSchema.safeParse({ orderBaseInfo: { orderId: "abc" } }).success).toBe(false);
     expect(orderSchema.safeParse({ orderBaseInfo: { status: { code: 4 } } }).success).toBe(false);
     expect(orderSchema.safeParse({ logisticsItems: [{ trackingNumber: {} }] }).success).toBe(false);
@@ -153,9 +153,9 @@ describe("order (2.7)", () => {
 
 describe("unpublished results (tolerant)", () => {
   it("order status info", () => {
-    expect(
-      orderStatusListSchema.parse([{ orderId: 1, status: 4, statusDesc: "Shipping", storeOrderId: "5", more: true }]),
-    ).toEqual([{ orderId: 1, status: 4, statusDesc: "Shipping", storeOrderId: "5", more: true }]);
+    expect(orderStatusListSchema.parse([{ orderId: 1, status: 4, statusDesc: "Shipping", storeOrderId: "5", more: true }])).toEqual([
+      { orderId: 1, status: 4, statusDesc: "Shipping", storeOrderId: "5", more: true },
+    ]);
     expect(orderStatusListSchema.parse([{ orderId: 1 }])).toEqual([{ orderId: 1 }]);
   });
 

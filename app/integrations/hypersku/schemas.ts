@@ -1,9 +1,9 @@
 /**
- * The shapes that cross the HyperSKU edge (oms-service.md part 2, docs/hypersku-contract.md).
+ * The shapes that cross the HyperSKU edge (docs/hypersku-contract.md, "Operations").
  *
  * Requests (2.2, 2.4-2.6) are ours to build: every field has the spec's type; see 2.6 for which are required.
  *
- * Responses (2.3, 2.7 and the unpublished ones) are HyperSKU's, parsed by one rule (hypersku-notes part 2:
+ * Responses (2.3, 2.7 and the unpublished ones) are HyperSKU's, parsed by one rule (docs/hypersku-contract.md, "Reading answers":
  * "parse strictly only the fields the app uses"):
  * - fields that decide what the app does (ids, statuses, quantities, tracking, token and lifetimes) are
  *   strict: a value of the wrong type fails the call. Numbers sent as numeric strings, and ids sent as
@@ -30,7 +30,7 @@ import {
   shownList,
 } from "./wire-fields";
 
-export { dateTime, listOf, normalizeList, parseLooseDateTime } from "./wire-fields";
+export { listOf, normalizeList } from "./wire-fields";
 
 // ---- Requests --------------------------------------------------------------------------------
 
@@ -39,13 +39,6 @@ export const tokenRequestSchema = z.object({
   clientId: z.string(),
   clientSecret: z.string(),
   code: z.string(),
-});
-
-/** Body of `refreshToken` (notes part 3: inferred). */
-export const refreshTokenRequestSchema = z.object({
-  clientId: z.string(),
-  clientSecret: z.string(),
-  refreshToken: z.string(),
 });
 
 /**
@@ -69,7 +62,7 @@ export const externalShippingAddressSchema = z.object({
 });
 
 /** 2.5 */
-export const externalLineItemSchema = z.object({
+const externalLineItemSchema = z.object({
   price: z.number(),
   productUrl: z.string().optional(),
   quantity: z.number(),
@@ -260,7 +253,7 @@ export function createdOrderSchema(storeOrderId: string) {
 // ---- Unpublished results (contract table; tolerant) ------------------------------------------
 
 /** Used by the status sync: all four fields. */
-export const orderStatusInfoSchema = z.looseObject({
+const orderStatusInfoSchema = z.looseObject({
   orderId: idNum,
   status: strictNum,
   statusDesc: strictStr,
@@ -268,25 +261,21 @@ export const orderStatusInfoSchema = z.looseObject({
 });
 
 /** Used: the state the order is in after cancelling. */
-export const cancelOrderResultSchema = tolerantObject(
-  z.looseObject({ orderId: idNum, status: strictNum, statusDesc: strictStr }),
-);
+export const cancelOrderResultSchema = tolerantObject(z.looseObject({ orderId: idNum, status: strictNum, statusDesc: strictStr }));
 
 /** Stored only. */
 export const updateOrderAddressResultSchema = tolerantObject(orderAddressInfoSchema);
 
-export const stockOrderInfoSchema = z.looseObject({});
+const stockOrderInfoSchema = z.looseObject({});
 
 /** Counted only (connection test). */
-export const countryCodeSchema = z.looseObject({ countryCode: str, countryName: str });
+const countryCodeSchema = z.looseObject({ countryCode: str, countryName: str });
 
 /** Not used by the app yet: tolerant. */
-export const logisticsSkuOptionSchema = z.looseObject({
+const logisticsSkuOptionSchema = z.looseObject({
   logisticsName: str,
   freight: num,
-  deliveryDays: tolerant((value): number | string | null =>
-    typeof value === "number" || typeof value === "string" ? value : null,
-  ),
+  deliveryDays: tolerant((value): number | string | null => (typeof value === "number" || typeof value === "string" ? value : null)),
 });
 
 export const orderListSchema = listOf(orderSchema);
@@ -298,8 +287,6 @@ export const logisticsSkuOptionListSchema = listOf(logisticsSkuOptionSchema);
 
 // ---- Types -----------------------------------------------------------------------------------
 
-export type TokenRequest = z.infer<typeof tokenRequestSchema>;
-export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
 export type ExternalOrder = z.infer<typeof externalOrderSchema>;
 export type ExternalLineItem = z.infer<typeof externalLineItemSchema>;
 export type ExternalShippingAddress = z.infer<typeof externalShippingAddressSchema>;
@@ -307,9 +294,6 @@ export type TokenResponse = z.output<typeof tokenResponseSchema>;
 export type HyperskuOrder = z.output<typeof orderSchema>;
 /** A create's answer that proves the order exists (see createdOrderSchema). */
 export type HyperskuCreatedOrder = z.output<ReturnType<typeof createdOrderSchema>>;
-export type HyperskuOrderBaseInfo = z.output<typeof orderBaseInfoSchema>;
-export type HyperskuOrderAddressInfo = z.output<typeof orderAddressInfoSchema>;
-export type HyperskuOrderItemInfo = z.output<typeof orderItemInfoSchema>;
 export type HyperskuLogisticsItem = z.output<typeof logisticsItemSchema>;
 export type HyperskuShippingItem = z.output<typeof shippingItemSchema>;
 export type OrderStatusInfo = z.output<typeof orderStatusInfoSchema>;

@@ -1,29 +1,15 @@
 /**
- * A shop's HyperSKU credentials as we store them: absolute expiry instants instead of the relative
- * lifetimes HyperSKU sends (seconds, contract). Pure.
+ * HyperSKU's token answer -> the credentials as we store them (~/models/hypersku-token-set): absolute
+ * expiry instants instead of the relative lifetimes HyperSKU sends (seconds, contract). Pure.
  */
+import type { HyperskuTokenSet } from "~/models/hypersku-token-set";
 import type { TokenResponse } from "./schemas";
-
-export interface HyperskuTokenSet {
-  accessToken: string;
-  /** null when HyperSKU never sent one: the shop must reconnect once the access token is refused. */
-  refreshToken: string | null;
-  /** null = unknown: use the token until HyperSKU refuses it, then refresh. */
-  accessTokenExpiresAt: Date | null;
-  refreshTokenExpiresAt: Date | null;
-  scope: string | null;
-  userId: string | null;
-}
 
 /**
  * Converts a token response into a token set. After a refresh, pass the previous set: fields the
  * refresh answer leaves out (an unrotated refresh token, scope, user id) are kept from it.
  */
-export function tokenResponseToTokenSet(
-  response: TokenResponse,
-  now: Date,
-  previous?: HyperskuTokenSet | null,
-): HyperskuTokenSet {
+export function tokenResponseToTokenSet(response: TokenResponse, now: Date, previous?: HyperskuTokenSet | null): HyperskuTokenSet {
   const refreshRotated = typeof response.refreshToken === "string" && response.refreshToken !== "";
   return {
     accessToken: response.accessToken,

@@ -30,14 +30,12 @@ function setup(options: { accessTokenExpiresAt?: Date | null; refresh?: (refresh
   });
   const store = createMemoryTokenStore({ [SHOP]: initial });
   let issued = 0;
-  const refreshToken = vi.fn(
-    async ({ refreshToken }: { refreshToken: string; shop?: string }): Promise<TokenResponse> => {
-      if (options.refresh) return options.refresh(refreshToken);
-      issued += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return buildTokenResponseJson({ accessToken: `access-${issued}`, refreshToken: `refresh-${issued}` }) as TokenResponse;
-    },
-  );
+  const refreshToken = vi.fn(async ({ refreshToken }: { refreshToken: string; shop?: string }): Promise<TokenResponse> => {
+    if (options.refresh) return options.refresh(refreshToken);
+    issued += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return buildTokenResponseJson({ accessToken: `access-${issued}`, refreshToken: `refresh-${issued}` }) as TokenResponse;
+  });
   const manager = createHyperskuTokenManager({ client: { refreshToken }, store, now: () => NOW });
   return { manager, store, refreshToken, initial };
 }
@@ -254,9 +252,15 @@ describe("which answers disconnect a shop", () => {
   const OPERATION_PATH = "/api/customer/admin/orders/createOrderFromExternal";
 
   function connected(answers: { refresh: () => Response; operation: () => Response }, accessTokenExpiresAt = inMinutes(60)) {
-    const store = createMemoryTokenStore({ [SHOP]: buildTokenSet({ accessToken: "access-0", refreshToken: "refresh-0", accessTokenExpiresAt }) });
+    const store = createMemoryTokenStore({
+      [SHOP]: buildTokenSet({ accessToken: "access-0", refreshToken: "refresh-0", accessTokenExpiresAt }),
+    });
     const { fetch, requests } = createFakeFetch((request) =>
-      request.url.endsWith("/refresh_token") ? answers.refresh() : request.url.endsWith(OPERATION_PATH) ? answers.operation() : new Response(null, { status: 500 }),
+      request.url.endsWith("/refresh_token")
+        ? answers.refresh()
+        : request.url.endsWith(OPERATION_PATH)
+          ? answers.operation()
+          : new Response(null, { status: 500 }),
     );
     const client = createHyperskuClient(buildTestConfig(), { fetch, logger: createCaptureLogger() });
     const manager = createHyperskuTokenManager({ client, store, now: () => NOW });
@@ -281,7 +285,10 @@ describe("which answers disconnect a shop", () => {
   });
 
   it("a 404 page from the refresh endpoint (wrong path): HyperskuEndpointNotFoundError, the shop stays connected", async () => {
-    const { store, create } = connected({ refresh: htmlNotFound, operation: () => jsonResponse({ status: 401, message: "token expired" }, { status: 401 }) });
+    const { store, create } = connected({
+      refresh: htmlNotFound,
+      operation: () => jsonResponse({ status: 401, message: "token expired" }, { status: 401 }),
+    });
     const error = await create().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HyperskuEndpointNotFoundError);
     expect((error as Error).message).toContain("refreshToken");
@@ -302,7 +309,10 @@ describe("which answers disconnect a shop", () => {
     ["a business refusal", () => jsonResponse(wrapped(null, 40001, "refresh token unknown"))],
     ["a 403 from the refresh endpoint", () => jsonResponse({ status: 403, message: "refresh refused" }, { status: 403 })],
   ])("a refused refresh (%s) after a 401 -> reconnect needed", async (_name, refresh) => {
-    const { store, create } = connected({ refresh, operation: () => jsonResponse({ status: 401, message: "token expired" }, { status: 401 }) });
+    const { store, create } = connected({
+      refresh,
+      operation: () => jsonResponse({ status: 401, message: "token expired" }, { status: 401 }),
+    });
     expect(await create().catch((caught: unknown) => caught)).toBeInstanceOf(HyperskuReconnectNeededError);
     expect(store.reconnectNeeded).toHaveLength(1);
   });

@@ -15,9 +15,8 @@ import {
   HyperskuRejectedError,
   HyperskuTokenRejectedError,
 } from "./errors";
-import { type HyperskuTokenSet, tokenResponseToTokenSet } from "./token-set";
-
-export type { HyperskuTokenSet } from "./token-set";
+import type { HyperskuTokenSet } from "~/models/hypersku-token-set";
+import { tokenResponseToTokenSet } from "./token-set";
 
 /** Persistence of token sets; the real one is Prisma-backed and encrypts the tokens. */
 export interface HyperskuTokenStore {
@@ -34,8 +33,6 @@ export interface HyperskuTokenManagerOptions {
   /** Refresh when the access token expires within this many ms (default 5 minutes). */
   refreshMarginMs?: number;
 }
-
-export type HyperskuTokenManager = ReturnType<typeof createHyperskuTokenManager>;
 
 /**
  * Whether a failed refresh means "this shop's refresh token is refused", and why.
@@ -64,12 +61,7 @@ export function createHyperskuTokenManager(options: HyperskuTokenManagerOptions)
 
   const expiresWithin = (at: Date | null, ms: number) => at !== null && at.getTime() - now().getTime() <= ms;
 
-  async function reconnectNeeded(
-    shop: string,
-    reason: string,
-    operation: HyperskuReconnectNeededError["operation"],
-    cause?: unknown,
-  ) {
+  async function reconnectNeeded(shop: string, reason: string, operation: HyperskuReconnectNeededError["operation"], cause?: unknown) {
     await store.markReconnectNeeded(shop, reason);
     return new HyperskuReconnectNeededError(reason, { operation, cause });
   }

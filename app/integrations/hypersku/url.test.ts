@@ -6,9 +6,7 @@ describe("buildOperationUrl", () => {
   const config = buildTestConfig({ apiUrl: "https://api.example.test/base" });
 
   it("joins base URL and default path", () => {
-    expect(buildOperationUrl(config, "getCountryCode")).toBe(
-      "https://api.example.test/base/api/customer/admin/logistics/getCountryCode",
-    );
+    expect(buildOperationUrl(config, "getCountryCode")).toBe("https://api.example.test/base/api/customer/admin/logistics/getCountryCode");
   });
 
   it("URL-encodes placeholders", () => {

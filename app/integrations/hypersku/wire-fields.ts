@@ -79,7 +79,7 @@ const fromEpoch = (value: number) =>
   Number.isFinite(value) ? validDate(new Date(Math.abs(value) < EPOCH_MS_THRESHOLD ? value * 1000 : value)) : null;
 
 /** Pure: a date-time in any of the forms HyperSKU may use -> Date; null when unreadable. */
-export function parseLooseDateTime(value: unknown): Date | null | undefined {
+function parseLooseDateTime(value: unknown): Date | null | undefined {
   if (value === undefined) return undefined;
   if (value instanceof Date) return validDate(value);
   if (typeof value === "number") return fromEpoch(value);

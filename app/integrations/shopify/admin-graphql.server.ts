@@ -8,7 +8,9 @@ import { unauthenticated } from "~/shopify.server";
 export type GraphqlResponse<T> = {
   data?: T;
   errors?: { message: string; extensions?: { code?: string } }[];
-  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable: number; restoreRate: number; maximumAvailable: number } } };
+  extensions?: {
+    cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable: number; restoreRate: number; maximumAvailable: number } };
+  };
 };
 
 export type AdminGraphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<GraphqlResponse<T>>;

@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { adminQuery, ShopifyGraphqlError } from "./admin-graphql.server";
 
+/** @adminGraphqlDocument exported so tests/contract/admin-graphql.test.ts can validate it against Shopify's schema. */
 export const ORDER_FULFILLMENT_ORDERS_QUERY = `#graphql
 query OrderFulfillmentOrders($id: ID!) {
   order(id: $id) {
@@ -37,6 +38,7 @@ query OrderFulfillmentOrders($id: ID!) {
   }
 }`;
 
+/** @adminGraphqlDocument exported so tests/contract/admin-graphql.test.ts can validate it against Shopify's schema. */
 export const FULFILLMENT_CREATE_MUTATION = `#graphql
 mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {
   fulfillmentCreate(fulfillment: $fulfillment) {
@@ -49,6 +51,7 @@ mutation FulfillmentCreate($fulfillment: FulfillmentInput!) {
   }
 }`;
 
+/** @adminGraphqlDocument exported so tests/contract/admin-graphql.test.ts can validate it against Shopify's schema. */
 export const FULFILLMENT_TRACKING_UPDATE_MUTATION = `#graphql
 mutation FulfillmentTrackingInfoUpdate($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!, $notifyCustomer: Boolean) {
   fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: $notifyCustomer) {
@@ -71,7 +74,9 @@ const orderFulfillmentSchema = z.looseObject({
           z.looseObject({
             id: z.string(),
             status: z.string(),
-            assignedLocation: z.looseObject({ name: z.string().nullish(), location: z.looseObject({ id: z.string() }).nullish() }).nullish(),
+            assignedLocation: z
+              .looseObject({ name: z.string().nullish(), location: z.looseObject({ id: z.string() }).nullish() })
+              .nullish(),
             fulfillmentHolds: z.array(z.looseObject({ reason: z.string(), reasonNotes: z.string().nullish() })).nullish(),
             lineItems: z.looseObject({
               nodes: z.array(
@@ -105,7 +110,7 @@ const updateSchema = z.looseObject({
     .nullable(),
 });
 
-export type FulfillmentOrderLine = {
+type FulfillmentOrderLine = {
   /** FulfillmentOrderLineItem GID. */
   id: string;
   /** The Shopify line item id, numeric as in storeOrderLineItemId. */
@@ -129,7 +134,7 @@ export type LineItemsByFulfillmentOrder = {
   fulfillmentOrderLineItems: { id: string; quantity: number }[];
 }[];
 
-export type ShopifyFulfillment = {
+type ShopifyFulfillment = {
   id: string;
   status: string;
   tracking: { company: string | null; number: string | null; url: string | null }[];
@@ -148,7 +153,7 @@ export type MutationResult = { ok: true; fulfillmentId: string } | { ok: false; 
 export type TrackingInfoInput = { company?: string; number?: string; url?: string };
 
 /** `gid://shopify/LineItem/123` -> "123". */
-export const numericId = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
+const numericId = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
 
 export const orderGid = (shopifyOrderId: string) => `gid://shopify/Order/${shopifyOrderId}`;
 
@@ -160,7 +165,11 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, operation: string): T {
 
 /** The order's fulfillment orders and fulfillments; null when Shopify has no such order. */
 export async function getOrderFulfillmentState(shop: string, orderId: string): Promise<OrderFulfillmentState | null> {
-  const data = parse(orderFulfillmentSchema, await adminQuery(shop, ORDER_FULFILLMENT_ORDERS_QUERY, { id: orderId }), "OrderFulfillmentOrders");
+  const data = parse(
+    orderFulfillmentSchema,
+    await adminQuery(shop, ORDER_FULFILLMENT_ORDERS_QUERY, { id: orderId }),
+    "OrderFulfillmentOrders",
+  );
   if (!data.order) return null;
   return {
     orderId: data.order.id,
@@ -180,7 +189,11 @@ export async function getOrderFulfillmentState(shop: string, orderId: string): P
     fulfillments: data.order.fulfillments.map((fulfillment) => ({
       id: fulfillment.id,
       status: fulfillment.status,
-      tracking: (fulfillment.trackingInfo ?? []).map((info) => ({ company: info.company ?? null, number: info.number ?? null, url: info.url ?? null })),
+      tracking: (fulfillment.trackingInfo ?? []).map((info) => ({
+        company: info.company ?? null,
+        number: info.number ?? null,
+        url: info.url ?? null,
+      })),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
-import { openSecret, sealSecret, type EncryptionKey } from "~/domain/connection/token-crypto.server";
-import { capturedLogLines } from "~/logger.server";
+import { openSecret, sealSecret, type EncryptionKey } from "~/lib/token-crypto.server";
+import { capturedLogLines } from "../../../tests/support/logs";
 import { isSealedToken, SealedSessionStorage, type ResealStoredSession } from "./sealed-session-storage.server";
 
 const key = (id: string, fill: number): EncryptionKey => ({ id, key: Buffer.alloc(32, fill) });
@@ -37,7 +37,17 @@ class MemoryStorage implements SessionStorage {
 }
 
 const offlineSession = (overrides: Partial<ConstructorParameters<typeof Session>[0]> = {}) =>
-  new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: "read_orders", accessToken: ACCESS, refreshToken: REFRESH, expires: new Date(Date.now() + 3_600_000), ...overrides });
+  new Session({
+    id: `offline_${SHOP}`,
+    shop: SHOP,
+    state: "",
+    isOnline: false,
+    scope: "read_orders",
+    accessToken: ACCESS,
+    refreshToken: REFRESH,
+    expires: new Date(Date.now() + 3_600_000),
+    ...overrides,
+  });
 
 function setUp(keys: EncryptionKey[] = [CURRENT, OLDER]) {
   const inner = new MemoryStorage();
@@ -108,7 +118,11 @@ describe("SealedSessionStorage", () => {
     expect(await storage.findSessionsByShop(SHOP)).toEqual([]);
     expect(reseal).not.toHaveBeenCalled();
     const line = capturedLogLines.map((text) => JSON.parse(text)).find((entry) => entry.level === 50);
-    expect(line).toMatchObject({ shop: SHOP, field: "Session.accessToken", reason: expect.stringContaining('key "retired" is not configured') });
+    expect(line).toMatchObject({
+      shop: SHOP,
+      field: "Session.accessToken",
+      reason: expect.stringContaining('key "retired" is not configured'),
+    });
     expect(line.msg).toContain("TOKEN_ENCRYPTION_KEYS");
     expect(capturedLogLines.join("\n")).not.toContain(ACCESS);
 
@@ -121,7 +135,10 @@ describe("SealedSessionStorage", () => {
     const { inner, storage } = setUp();
     const other = "other-shop.myshopify.com";
     const moved = sealSecret(ACCESS, { shop: SHOP, field: "Session.accessToken" }, [CURRENT]);
-    inner.rows.set(`offline_${other}`, new Session({ id: `offline_${other}`, shop: other, state: "", isOnline: false, accessToken: moved }));
+    inner.rows.set(
+      `offline_${other}`,
+      new Session({ id: `offline_${other}`, shop: other, state: "", isOnline: false, accessToken: moved }),
+    );
     expect(await storage.loadSession(`offline_${other}`)).toBeUndefined();
   });
 

@@ -17,7 +17,7 @@
  */
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
-import { getSealingKeyId, openSecret, sealSecret, SealedSecretError, type EncryptionKey } from "~/domain/connection/token-crypto.server";
+import { getSealingKeyId, openSecret, sealSecret, SealedSecretError, type EncryptionKey } from "~/lib/token-crypto.server";
 import { env } from "~/env.server";
 import { logger } from "~/logger.server";
 
@@ -33,7 +33,11 @@ export const isSealedToken = (value: string) => SEALED_FORMAT.test(value);
 const copyOf = (session: Session) => new Session(session.toObject());
 
 /** Rewrites one stored session's secret columns if they still hold what was read (never a newer session). */
-export type ResealStoredSession = (id: string, read: Partial<Record<SealedField, string>>, sealed: Partial<Record<SealedField, string>>) => Promise<void>;
+export type ResealStoredSession = (
+  id: string,
+  read: Partial<Record<SealedField, string>>,
+  sealed: Partial<Record<SealedField, string>>,
+) => Promise<void>;
 
 export type SealedSessionStorageOptions = {
   keys?: () => EncryptionKey[];

@@ -76,7 +76,10 @@ describe("the body", () => {
         controller.close();
       },
     });
-    const verified = await verifyWebhookRequest(delivery({ topic: "orders/create", body: stream, signed: bytes }), { topic: "orders/create", secret: SECRET });
+    const verified = await verifyWebhookRequest(delivery({ topic: "orders/create", body: stream, signed: bytes }), {
+      topic: "orders/create",
+      secret: SECRET,
+    });
     expect(verified.rawBody).toBe(text);
   });
 

@@ -33,17 +33,15 @@ const SHOP_NAMED_IN_BODY = {
   "shop/redact": (body: JsonObject) => body.shop_domain,
 } as const;
 
-export const WEBHOOK_TOPICS = [
-  "app/uninstalled",
-  "customers/data_request",
-  "customers/redact",
-  "shop/redact",
-  "orders/create",
-  "orders/updated",
-  "orders/paid",
-  "orders/cancelled",
-] as const;
-export type WebhookTopic = (typeof WEBHOOK_TOPICS)[number];
+export type WebhookTopic =
+  | "app/uninstalled"
+  | "customers/data_request"
+  | "customers/redact"
+  | "shop/redact"
+  | "orders/create"
+  | "orders/updated"
+  | "orders/paid"
+  | "orders/cancelled";
 
 export type VerifiedDelivery = {
   shop: string;
@@ -66,7 +64,7 @@ function hmacMatches(rawBody: Uint8Array, received: string, secret: string): boo
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-export function normalizeTopic(topic: string): string {
+function normalizeTopic(topic: string): string {
   return topic.includes("/") ? topic.toLowerCase() : topic.toLowerCase().replace("_", "/");
 }
 

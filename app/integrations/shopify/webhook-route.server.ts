@@ -14,7 +14,10 @@ export const STORAGE_RETRY_AFTER_SECONDS = 60;
 /** The driver's own words (the last line of a Prisma message), never the payload or a stack. */
 function faultReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   return (lines.at(-1) ?? "unknown").slice(0, 200);
 }
 
@@ -26,7 +29,10 @@ export function webhookAction(topic: WebhookTopic, handle: (delivery: VerifiedDe
     } catch (error) {
       if (!isStorageFault(error)) throw error;
       const { shop, webhookId } = delivery;
-      logger.error({ shop, topic, webhookId, reason: faultReason(error) }, "webhook not stored: the database is unavailable; Shopify will retry");
+      logger.error(
+        { shop, topic, webhookId, reason: faultReason(error) },
+        "webhook not stored: the database is unavailable; Shopify will retry",
+      );
       return new Response("The database is unavailable; please retry", {
         status: 503,
         headers: { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },

@@ -16,8 +16,8 @@ export default function PublicIndex() {
     <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 640, margin: "4rem auto", padding: "0 1rem" }}>
       <h1>HyperSKU for Shopify</h1>
       <p>
-        Send every order to HyperSKU automatically, exactly once, and get fulfillment and tracking back into
-        Shopify so your customers hear about their parcels.
+        Send every order to HyperSKU automatically, exactly once, and get fulfillment and tracking back into Shopify so your customers hear
+        about their parcels.
       </p>
       <ul>
         <li>Orders forwarded as soon as they are paid, with retries when HyperSKU is busy.</li>
@@ -26,8 +26,7 @@ export default function PublicIndex() {
       </ul>
       {showForm && (
         <Form method="post" action="/auth/login">
-          <label htmlFor="shop">Shop domain</label>{" "}
-          <input id="shop" name="shop" type="text" placeholder="my-shop.myshopify.com" />{" "}
+          <label htmlFor="shop">Shop domain</label> <input id="shop" name="shop" type="text" placeholder="my-shop.myshopify.com" />{" "}
           <button type="submit">Log in</button>
         </Form>
       )}

@@ -76,7 +76,12 @@ describe("OrderBlock", () => {
   });
 
   it("offers Send now for an unsent order and shows the result with the order as it is now", async () => {
-    const sending = buildUnsentOrder({ state: "sending", stateLabel: "Sending", nextAttemptAt: null, actions: { sendNow: false, retry: false } });
+    const sending = buildUnsentOrder({
+      state: "sending",
+      stateLabel: "Sending",
+      nextAttemptAt: null,
+      actions: { sendNow: false, retry: false },
+    });
     const fetchFn = mockFetch(
       jsonResponse({ order: buildUnsentOrder() }),
       jsonResponse({ result: { ok: true, message: "The order is being sent to HyperSKU." }, order: sending }),
@@ -89,7 +94,10 @@ describe("OrderBlock", () => {
 
     const notice = await findBanner("The order is being sent to HyperSKU.");
     expect(notice.getAttribute("tone")).toBe("success");
-    expect(fetchFn).toHaveBeenLastCalledWith(`/api/extension/orders/${ORDER_ID}`, expect.objectContaining({ method: "POST", body: JSON.stringify({ intent: "send-now" }) }));
+    expect(fetchFn).toHaveBeenLastCalledWith(
+      `/api/extension/orders/${ORDER_ID}`,
+      expect.objectContaining({ method: "POST", body: JSON.stringify({ intent: "send-now" }) }),
+    );
     expect(screen.getByText("Sending")).toBeTruthy();
     expect(screen.queryByText("Send now")).toBeNull();
   });
@@ -97,7 +105,10 @@ describe("OrderBlock", () => {
   it("shows a failed order's problem and fix, and the app's reason when Retry is refused", async () => {
     const fetchFn = mockFetch(
       jsonResponse({ order: buildFailedOrder() }),
-      jsonResponse({ result: { ok: false, message: "Connect HyperSKU first; the order will then be sent automatically." }, order: buildFailedOrder() }),
+      jsonResponse({
+        result: { ok: false, message: "Connect HyperSKU first; the order will then be sent automatically." },
+        order: buildFailedOrder(),
+      }),
     );
     renderBlock(fetchFn);
 

@@ -5,15 +5,16 @@
  * What to say comes from describe-order.ts and format-parcels.ts; this file only lays it out.
  */
 import { useEffect, useState } from "preact/hooks";
-import type { ApiFailure, LoadOutcome, OrderApi, OrderIntent } from "./api-client";
+import type { OrderBlockIntent, OrderBlockView } from "../../../app/domain/extension/order-block-contract";
+import type { ApiFailure, LoadOutcome, OrderApi } from "./api-client";
 import { describeActionResult, describeOrder, type OrderSummary } from "./describe-order";
 import { formatParcels } from "./format-parcels";
 import type { I18n } from "./i18n";
-import type { OrderView } from "./order-view";
 
 export type OrderBlockProps = { orderId: string | null; api: OrderApi; i18n: I18n };
 
-type Phase = { phase: "loading" } | { phase: "empty" } | { phase: "error"; failure: ApiFailure } | { phase: "order"; order: OrderView };
+type Phase =
+  { phase: "loading" } | { phase: "empty" } | { phase: "error"; failure: ApiFailure } | { phase: "order"; order: OrderBlockView };
 type Notice = { tone: "success" | "critical"; heading: string; message: string | null };
 
 function toPhase(outcome: LoadOutcome): Phase {
@@ -26,7 +27,7 @@ export function OrderBlock({ orderId, api, i18n }: OrderBlockProps) {
   const { t } = i18n;
   const [state, setState] = useState<Phase>(orderId ? { phase: "loading" } : { phase: "empty" });
   const [reload, setReload] = useState(0);
-  const [pending, setPending] = useState<OrderIntent | null>(null);
+  const [pending, setPending] = useState<OrderBlockIntent | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
@@ -41,7 +42,7 @@ export function OrderBlock({ orderId, api, i18n }: OrderBlockProps) {
     };
   }, [api, orderId, reload]);
 
-  async function run(intent: OrderIntent) {
+  async function run(intent: OrderBlockIntent) {
     if (!orderId || pending) return;
     setPending(intent);
     setNotice(null);
@@ -164,7 +165,7 @@ function Status({ summary }: { summary: OrderSummary }) {
   );
 }
 
-function Parcels({ order, i18n }: { order: OrderView; i18n: I18n }) {
+function Parcels({ order, i18n }: { order: OrderBlockView; i18n: I18n }) {
   const { t } = i18n;
   if (!order.sentToHypersku) return null;
   const parcels = formatParcels(order.parcels, i18n);
@@ -185,7 +186,9 @@ function Parcels({ order, i18n }: { order: OrderView; i18n: I18n }) {
           )}
           {parcel.status && <s-text color="subdued">{parcel.status}</s-text>}
           {parcel.items && <s-text color="subdued">{parcel.items}</s-text>}
-          {parcel.fulfillment && <s-text tone={parcel.fulfillment.tone === "critical" ? "critical" : "auto"}>{parcel.fulfillment.text}</s-text>}
+          {parcel.fulfillment && (
+            <s-text tone={parcel.fulfillment.tone === "critical" ? "critical" : "auto"}>{parcel.fulfillment.text}</s-text>
+          )}
         </s-stack>
       ))}
     </s-stack>

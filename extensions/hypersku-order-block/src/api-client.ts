@@ -4,26 +4,33 @@
  * (https://shopify.dev/docs/api/admin-extensions/latest/network-features#app-authentication).
  * Every outcome is a value, never a throw, so the component only chooses what to show.
  */
-import { parseActionResponse, parseOrderResponse, type ActionResult, type OrderView } from "./order-view";
-
-export const ORDER_API_PATH = "/api/extension/orders";
-
-export type OrderIntent = "send-now" | "retry";
+import {
+  ORDER_BLOCK_API_PATH,
+  type OrderBlockActionResult,
+  type OrderBlockIntent,
+  type OrderBlockView,
+} from "../../../app/domain/extension/order-block-contract";
+import { parseActionResponse, parseOrderResponse } from "./order-view";
 
 export type ApiFailure = { kind: "error"; reason: "unauthorized" | "http" | "network" | "format"; status?: number };
 
-export type LoadOutcome = { kind: "found"; order: OrderView } | { kind: "not-found" } | ApiFailure;
+export type LoadOutcome = { kind: "found"; order: OrderBlockView } | { kind: "not-found" } | ApiFailure;
 
-export type ActionOutcome = { kind: "done"; result: ActionResult; order: OrderView } | { kind: "not-found" } | ApiFailure;
+type ActionOutcome = { kind: "done"; result: OrderBlockActionResult; order: OrderBlockView } | { kind: "not-found" } | ApiFailure;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 export type OrderApi = {
   getOrder(shopifyOrderId: string): Promise<LoadOutcome>;
-  runAction(shopifyOrderId: string, intent: OrderIntent): Promise<ActionOutcome>;
+  runAction(shopifyOrderId: string, intent: OrderBlockIntent): Promise<ActionOutcome>;
 };
 
-async function call<T>(fetchFn: FetchLike, url: string, init: RequestInit, read: (body: unknown) => T): Promise<T | { kind: "not-found" } | ApiFailure> {
+async function call<T>(
+  fetchFn: FetchLike,
+  url: string,
+  init: RequestInit,
+  read: (body: unknown) => T,
+): Promise<T | { kind: "not-found" } | ApiFailure> {
   let response: Response;
   try {
     response = await fetchFn(url, init);
@@ -40,7 +47,7 @@ async function call<T>(fetchFn: FetchLike, url: string, init: RequestInit, read:
   }
 }
 
-export function createOrderApi(fetchFn: FetchLike, basePath = ORDER_API_PATH): OrderApi {
+export function createOrderApi(fetchFn: FetchLike, basePath = ORDER_BLOCK_API_PATH): OrderApi {
   const urlOf = (shopifyOrderId: string) => `${basePath}/${encodeURIComponent(shopifyOrderId)}`;
   return {
     getOrder: (shopifyOrderId) =>

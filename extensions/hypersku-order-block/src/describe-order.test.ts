@@ -27,7 +27,12 @@ describe("describeOrder", () => {
   });
 
   it("keeps the meaning the app sent for a HyperSKU status it has no words for", () => {
-    const order = buildSentOrder({ hypersku: { orderId: "HS1", status: { code: 99, name: "HyperSKU status 99", meaning: "A status HyperSKU has not documented.", tone: "attention" } } });
+    const order = buildSentOrder({
+      hypersku: {
+        orderId: "HS1",
+        status: { code: 99, name: "HyperSKU status 99", meaning: "A status HyperSKU has not documented.", tone: "attention" },
+      },
+    });
     expect(describeOrder(order, i18n).hypersku).toMatchObject({ statusMeaning: "A status HyperSKU has not documented.", tone: "warning" });
   });
 
@@ -68,7 +73,11 @@ describe("describeOrder", () => {
   });
 
   it("heads a problem raised after sending as HyperSKU's, and one without a fix plainly", () => {
-    const order = buildSentOrder({ problems: [buildProblem({ source: "flag", code: "cancel_refused", message: "HyperSKU refused to cancel.", fix: null, severity: "warning" })] });
+    const order = buildSentOrder({
+      problems: [
+        buildProblem({ source: "flag", code: "cancel_refused", message: "HyperSKU refused to cancel.", fix: null, severity: "warning" }),
+      ],
+    });
     expect(describeOrder(order, i18n).problems).toEqual([
       { tone: "warning", heading: "HyperSKU reported a problem", message: "HyperSKU refused to cancel.", fix: null },
     ]);
@@ -81,7 +90,10 @@ describe("describeOrder", () => {
   });
 
   it("keeps the app's label for a state it does not know", () => {
-    const summary = describeOrder(buildSentOrder({ state: "archived", stateLabel: "Archived", stateMeaning: "Kept for the records." }), i18n);
+    const summary = describeOrder(
+      buildSentOrder({ state: "archived", stateLabel: "Archived", stateMeaning: "Kept for the records." }),
+      i18n,
+    );
     expect(summary).toMatchObject({ badge: { label: "Archived", tone: "neutral" }, meaning: "Kept for the records." });
   });
 
@@ -95,7 +107,11 @@ describe("describeOrder", () => {
 
 describe("describeActionResult", () => {
   it("confirms in our words when the app accepted, and shows the app's reason when it refused", () => {
-    expect(describeActionResult("send-now", { ok: true, message: "x" }, i18n)).toEqual({ tone: "success", heading: "The order is being sent to HyperSKU.", message: null });
+    expect(describeActionResult("send-now", { ok: true, message: "x" }, i18n)).toEqual({
+      tone: "success",
+      heading: "The order is being sent to HyperSKU.",
+      message: null,
+    });
     expect(describeActionResult("retry", { ok: true, message: "x" }, i18n).heading).toBe("Retrying: the order is being sent to HyperSKU.");
     expect(describeActionResult("retry", { ok: false, message: "Connect HyperSKU first." }, i18n)).toEqual({
       tone: "critical",

@@ -4,13 +4,19 @@
  * offered. Pure; every word comes from locales/ through `t`. Texts the app stores with the order
  * (a problem's reason and fix, HyperSKU's own status name) are shown as the app sends them.
  */
-import type { OrderIntent } from "./api-client";
+import type {
+  OrderBlockActionResult,
+  OrderBlockIntent,
+  OrderBlockProblem,
+  OrderBlockView,
+  ProblemSeverity,
+} from "../../../app/domain/extension/order-block-contract";
+import { getHyperskuStatusRow, type HyperskuTone } from "../../../app/domain/orders/hypersku-status";
 import type { I18n } from "./i18n";
-import type { HyperskuTone, OrderProblem, OrderView, ProblemSeverity } from "./order-view";
 
-export type Tone = "neutral" | "info" | "success" | "caution" | "warning" | "critical";
+type Tone = "neutral" | "info" | "success" | "caution" | "warning" | "critical";
 
-export type ProblemLine = { tone: ProblemSeverity; heading: string; message: string; fix: string | null };
+type ProblemLine = { tone: ProblemSeverity; heading: string; message: string; fix: string | null };
 
 export type OrderSummary = {
   /** "not-handled": the app leaves this order alone (skipped): shown as the block's empty state. */
@@ -21,7 +27,7 @@ export type OrderSummary = {
   nextAttemptLine: string | null;
   hypersku: { orderIdLine: string; statusName: string | null; statusMeaning: string | null; tone: Tone } | null;
   problems: ProblemLine[];
-  actions: { intent: OrderIntent; label: string }[];
+  actions: { intent: OrderBlockIntent; label: string }[];
   collapsedSummary: string;
 };
 
@@ -38,10 +44,7 @@ const STATE_TONES: Record<string, Tone> = {
   cancelled: "neutral",
 };
 
-/** HyperSKU codes with a localised meaning (app/domain/orders/hypersku-status.ts). */
-const KNOWN_HYPERSKU_CODES: readonly number[] = [8, 1, 9, 2, 3, 14, 4, 5, 6, 7, 10, 11];
-
-const HYPERSKU_TONES: Record<HyperskuTone, Tone> = {
+const HYPERSKU_BADGE_TONES: Record<HyperskuTone, Tone> = {
   new: "info",
   info: "info",
   attention: "warning",
@@ -54,13 +57,13 @@ const ON_THE_WAY: readonly string[] = ["scheduled", "sending", "checking", "held
 
 const isKnownState = (state: string) => Object.hasOwn(STATE_TONES, state);
 
-function describeProblem(problem: OrderProblem, { t }: I18n): ProblemLine {
+function describeProblem(problem: OrderBlockProblem, { t }: I18n): ProblemLine {
   const heading =
     problem.source === "flag" ? t("problem.flagHeading") : problem.severity === "info" ? t("problem.noteHeading") : t("problem.heading");
   return { tone: problem.severity, heading, message: problem.message, fix: problem.fix && t("problem.fix", { fix: problem.fix }) };
 }
 
-export function describeOrder(order: OrderView, i18n: I18n): OrderSummary {
+export function describeOrder(order: OrderBlockView, i18n: I18n): OrderSummary {
   const { t, formatDateTime } = i18n;
   const known = isKnownState(order.state);
   const label = known ? t(`state.${order.state}.label`) : order.stateLabel;
@@ -85,8 +88,8 @@ export function describeOrder(order: OrderView, i18n: I18n): OrderSummary {
     hypersku: order.hypersku && {
       orderIdLine: t("hypersku.orderId", { id: order.hypersku.orderId }),
       statusName: status?.name ?? null,
-      statusMeaning: status ? (KNOWN_HYPERSKU_CODES.includes(status.code) ? t(`hypersku.meaning.${status.code}`) : status.meaning) : null,
-      tone: status ? HYPERSKU_TONES[status.tone] : "neutral",
+      statusMeaning: status ? (getHyperskuStatusRow(status.code) ? t(`hypersku.meaning.${status.code}`) : status.meaning) : null,
+      tone: status ? HYPERSKU_BADGE_TONES[status.tone] : "neutral",
     },
     problems: order.problems.map((problem) => describeProblem(problem, i18n)),
     actions,
@@ -95,7 +98,7 @@ export function describeOrder(order: OrderView, i18n: I18n): OrderSummary {
 }
 
 /** The line shown after Send now / Retry: the app's own words when it refused, ours when it worked. */
-export function describeActionResult(intent: OrderIntent, result: { ok: boolean; message: string }, { t }: I18n) {
+export function describeActionResult(intent: OrderBlockIntent, result: OrderBlockActionResult, { t }: I18n) {
   return result.ok
     ? { tone: "success" as const, heading: t(intent === "retry" ? "actions.retryDone" : "actions.sendNowDone"), message: null }
     : { tone: "critical" as const, heading: t("actions.refused"), message: result.message };

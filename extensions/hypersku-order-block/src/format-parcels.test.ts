@@ -7,7 +7,21 @@ const i18n = createTestI18n();
 
 describe("formatParcels", () => {
   it("lists each parcel with its carrier, a tracking link, status, items and Shopify fulfillment", () => {
-    const lines = formatParcels([buildParcel(), buildParcel({ key: "2", carrier: "USPS", trackingNumber: "9400", trackingUrl: null, itemCount: 1, status: null, fulfillment: "pending" })], i18n);
+    const lines = formatParcels(
+      [
+        buildParcel(),
+        buildParcel({
+          key: "2",
+          carrier: "USPS",
+          trackingNumber: "9400",
+          trackingUrl: null,
+          itemCount: 1,
+          status: null,
+          fulfillment: "pending",
+        }),
+      ],
+      i18n,
+    );
     expect(lines).toEqual([
       {
         key: "YT2607140001",

@@ -3,7 +3,7 @@
  * status, how many items, and whether Shopify has the fulfillment. Pure.
  */
 import type { I18n } from "./i18n";
-import type { OrderParcel } from "./order-view";
+import type { OrderBlockParcel } from "../../../app/domain/extension/order-block-contract";
 
 export type ParcelLine = {
   key: string;
@@ -27,7 +27,7 @@ export function getSafeTrackingUrl(value: string | null): string | null {
   }
 }
 
-function describeFulfillment(parcel: OrderParcel, { t }: I18n): ParcelLine["fulfillment"] {
+function describeFulfillment(parcel: OrderBlockParcel, { t }: I18n): ParcelLine["fulfillment"] {
   switch (parcel.fulfillment) {
     case "created":
       return { text: t("parcels.fulfillment.created"), tone: "success" };
@@ -37,7 +37,9 @@ function describeFulfillment(parcel: OrderParcel, { t }: I18n): ParcelLine["fulf
       return { text: t("parcels.fulfillment.conflict"), tone: "critical" };
     case "failed":
       return {
-        text: parcel.fulfillmentError ? t("parcels.fulfillment.failedWithError", { error: parcel.fulfillmentError }) : t("parcels.fulfillment.failed"),
+        text: parcel.fulfillmentError
+          ? t("parcels.fulfillment.failedWithError", { error: parcel.fulfillmentError })
+          : t("parcels.fulfillment.failed"),
         tone: "critical",
       };
     default:
@@ -45,7 +47,7 @@ function describeFulfillment(parcel: OrderParcel, { t }: I18n): ParcelLine["fulf
   }
 }
 
-export function formatParcels(parcels: readonly OrderParcel[], i18n: I18n): ParcelLine[] {
+export function formatParcels(parcels: readonly OrderBlockParcel[], i18n: I18n): ParcelLine[] {
   const { t } = i18n;
   return parcels.map((parcel, index) => {
     const url = getSafeTrackingUrl(parcel.trackingUrl);

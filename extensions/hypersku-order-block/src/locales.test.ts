@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HYPERSKU_STATUSES } from "../../../app/domain/orders/hypersku-status";
 import en from "../locales/en.default.json";
 import fr from "../locales/fr.json";
 
@@ -19,5 +20,9 @@ describe("locales", () => {
       expect(placeholders(french.get(key) ?? ""), key).toEqual(placeholders(text));
     }
     expect(entries(fr).length).toBe(entries(en).length);
+  });
+
+  it("English says what the app's status table says about each HyperSKU state, and knows no other", () => {
+    expect(en.hypersku.meaning).toEqual(Object.fromEntries(HYPERSKU_STATUSES.map((row) => [String(row.code), row.meaning])));
   });
 });

@@ -15,7 +15,9 @@ describe("parseOrderResponse", () => {
 
   it("falls back on tones it does not know instead of failing", () => {
     const order = buildSentOrder();
-    const body = { order: { ...order, hypersku: { orderId: "HS1", status: { code: 99, name: "Galactic", meaning: "?", tone: "purple" } } } };
+    const body = {
+      order: { ...order, hypersku: { orderId: "HS1", status: { code: 99, name: "Galactic", meaning: "?", tone: "purple" } } },
+    };
     expect(parseOrderResponse(body).hypersku?.status?.tone).toBe("info");
   });
 

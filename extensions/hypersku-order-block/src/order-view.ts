@@ -1,50 +1,20 @@
 /**
- * The JSON the app's backend sends for one order (app/routes/api.extension.orders.$shopifyOrderId.tsx,
- * built by app/domain/extension/order-block-view.ts), and a strict reader for it. A contract test
- * (tests/integration/extension-api.test.ts) feeds the backend's real answers through this reader.
+ * A strict reader for the JSON the app's backend sends for one order
+ * (app/routes/api.extension.orders.$shopifyOrderId.tsx). It returns the app's own types and checks
+ * against the app's own value lists (app/domain/extension/order-block-contract.ts), so a field the
+ * backend adds fails this typecheck until the reader reads it; a contract test
+ * (tests/integration/extension-api.test.ts) feeds the backend's real answers through it.
  * Hand-written rather than zod: the extension bundle must stay small.
  */
-export type ProblemSeverity = "info" | "warning" | "critical";
-export type HyperskuTone = "info" | "attention" | "success" | "critical" | "new";
-
-export type OrderProblem = {
-  source: "state" | "flag";
-  code: string | null;
-  message: string;
-  fix: string | null;
-  severity: ProblemSeverity;
-};
-
-export type OrderParcel = {
-  key: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  status: string | null;
-  itemCount: number;
-  fulfillment: string;
-  fulfillmentError: string | null;
-};
-
-export type HyperskuStatus = { code: number; name: string; meaning: string; tone: HyperskuTone };
-
-export type OrderView = {
-  shopifyOrderId: string;
-  name: string;
-  state: string;
-  stateLabel: string;
-  stateMeaning: string;
-  handled: boolean;
-  sentToHypersku: boolean;
-  sentAt: string | null;
-  hypersku: { orderId: string; status: HyperskuStatus | null } | null;
-  parcels: OrderParcel[];
-  problems: OrderProblem[];
-  nextAttemptAt: string | null;
-  actions: { sendNow: boolean; retry: boolean };
-};
-
-export type ActionResult = { ok: boolean; message: string };
+import {
+  PROBLEM_SEVERITIES,
+  PROBLEM_SOURCES,
+  type OrderBlockActionResponse,
+  type OrderBlockParcel,
+  type OrderBlockProblem,
+  type OrderBlockView,
+} from "../../../app/domain/extension/order-block-contract";
+import { HYPERSKU_TONES, type HyperskuStatusInfo } from "../../../app/domain/orders/hypersku-status";
 
 export class OrderViewFormatError extends Error {
   constructor(path: string) {
@@ -82,18 +52,18 @@ function list<T>(value: unknown, path: string, item: (entry: unknown, path: stri
   return value.map((entry, index) => item(entry, `${path}[${index}]`));
 }
 
-function parseStatus(value: unknown, path: string): HyperskuStatus | null {
+function parseStatus(value: unknown, path: string): HyperskuStatusInfo | null {
   if (value === null || value === undefined) return null;
   const status = object(value, path);
   return {
     code: number(status.code, `${path}.code`),
     name: string(status.name, `${path}.name`),
     meaning: string(status.meaning, `${path}.meaning`),
-    tone: oneOf(status.tone, ["info", "attention", "success", "critical", "new"], "info"),
+    tone: oneOf(status.tone, HYPERSKU_TONES, "info"),
   };
 }
 
-function parseParcel(value: unknown, path: string): OrderParcel {
+function parseParcel(value: unknown, path: string): OrderBlockParcel {
   const parcel = object(value, path);
   return {
     key: string(parcel.key, `${path}.key`),
@@ -107,18 +77,18 @@ function parseParcel(value: unknown, path: string): OrderParcel {
   };
 }
 
-function parseProblem(value: unknown, path: string): OrderProblem {
+function parseProblem(value: unknown, path: string): OrderBlockProblem {
   const problem = object(value, path);
   return {
-    source: oneOf(problem.source, ["state", "flag"], "state"),
+    source: oneOf(problem.source, PROBLEM_SOURCES, "state"),
     code: nullableString(problem.code, `${path}.code`),
     message: string(problem.message, `${path}.message`),
     fix: nullableString(problem.fix, `${path}.fix`),
-    severity: oneOf(problem.severity, ["info", "warning", "critical"], "warning"),
+    severity: oneOf(problem.severity, PROBLEM_SEVERITIES, "warning"),
   };
 }
 
-export function parseOrderView(value: unknown, path = "order"): OrderView {
+function parseOrderView(value: unknown, path = "order"): OrderBlockView {
   const order = object(value, path);
   const hypersku = order.hypersku === null || order.hypersku === undefined ? null : object(order.hypersku, `${path}.hypersku`);
   const actions = object(order.actions, `${path}.actions`);
@@ -143,12 +113,12 @@ export function parseOrderView(value: unknown, path = "order"): OrderView {
 }
 
 /** GET answer: `{ order }`. */
-export function parseOrderResponse(value: unknown): OrderView {
+export function parseOrderResponse(value: unknown): OrderBlockView {
   return parseOrderView(object(value, "body").order);
 }
 
 /** POST answer: `{ result: { ok, message }, order }`. */
-export function parseActionResponse(value: unknown): { result: ActionResult; order: OrderView } {
+export function parseActionResponse(value: unknown): OrderBlockActionResponse {
   const body = object(value, "body");
   const result = object(body.result, "result");
   return {

@@ -28,13 +28,14 @@ export function accessToken(ctx: OperationContext): Reply {
 
   const record = ctx.state.codes[code];
   const now = ctx.now.getTime();
-  const problem = !record || record.clientId !== clientId
-    ? "the authorization code is not valid"
-    : record.used
-      ? "the authorization code has already been used"
-      : record.expiresAt <= now
-        ? "the authorization code has expired"
-        : undefined;
+  const problem =
+    !record || record.clientId !== clientId
+      ? "the authorization code is not valid"
+      : record.used
+        ? "the authorization code has already been used"
+        : record.expiresAt <= now
+          ? "the authorization code has expired"
+          : undefined;
   if (problem) return businessError(ctx.options, BUSINESS.codeRejected, problem);
 
   record!.used = true;

@@ -54,7 +54,10 @@ export function getOrdersByExternalOrderId(ctx: OperationContext): Reply {
   const matches = ctx.state.orders.filter(
     (stored) => stored.storeCode === storeCode && stored.order.orderBaseInfo.storeOrderId === storeOrderId,
   );
-  return success(ctx.options, matches.map((stored) => stored.order));
+  return success(
+    ctx.options,
+    matches.map((stored) => stored.order),
+  );
 }
 
 /** Unknown ids are left out of the answer rather than failing the whole batch. */
@@ -113,11 +116,7 @@ export function getStockOrderInfo(ctx: OperationContext): Reply {
   return success(ctx.options, { total: 0, rows: [] });
 }
 
-function requireChangeable(
-  ctx: OperationContext,
-  orderId: number,
-  refusal: string,
-): { stored: StoredOrder } | { reply: Reply } {
+function requireChangeable(ctx: OperationContext, orderId: number, refusal: string): { stored: StoredOrder } | { reply: Reply } {
   const stored = findOrder(ctx.state, orderId);
   if (!stored) return { reply: businessError(ctx.options, BUSINESS.notFound, `orderId ${orderId} does not exist`) };
   const status = stored.order.orderBaseInfo.status;

@@ -1,7 +1,7 @@
-/** Spec-shaped sample data for tests (oms-service.md part 2), overridable per test. */
+/** Spec-shaped sample data for tests (docs/hypersku-contract.md, "Operations"), overridable per test. */
 import { DEFAULT_OPERATIONS, type HyperskuConfig, HYPERSKU_OPERATIONS, type HyperskuOperation } from "../config";
 import type { ExternalOrder } from "../schemas";
-import type { HyperskuTokenSet } from "../token-set";
+import type { HyperskuTokenSet } from "~/models/hypersku-token-set";
 
 export function buildTestConfig(overrides: Partial<HyperskuConfig> = {}): HyperskuConfig {
   return {
@@ -10,9 +10,10 @@ export function buildTestConfig(overrides: Partial<HyperskuConfig> = {}): Hypers
     clientId: "client-id-1",
     clientSecret: "client-secret-SENSITIVE",
     authPrefix: "",
-    paths: Object.fromEntries(
-      HYPERSKU_OPERATIONS.map((operation) => [operation, DEFAULT_OPERATIONS[operation].path]),
-    ) as Record<HyperskuOperation, string>,
+    paths: Object.fromEntries(HYPERSKU_OPERATIONS.map((operation) => [operation, DEFAULT_OPERATIONS[operation].path])) as Record<
+      HyperskuOperation,
+      string
+    >,
     timeoutMs: 1_000,
     maxResponseBytes: 4 * 1024 * 1024,
     platformCode: 1,

@@ -1,5 +1,6 @@
 /** In-memory HyperskuTokenStore for tests and the demo; records what the manager asked of it. */
-import type { HyperskuTokenSet, HyperskuTokenStore } from "../tokens.server";
+import type { HyperskuTokenSet } from "~/models/hypersku-token-set";
+import type { HyperskuTokenStore } from "../tokens.server";
 
 export interface MemoryTokenStore extends HyperskuTokenStore {
   sets: Map<string, HyperskuTokenSet>;

@@ -17,11 +17,12 @@ function lookup(messages: Messages, key: string): string | Messages | undefined 
   return node;
 }
 
-export function createTranslate(messages: Messages, locale = "en"): Translate {
+function createTranslate(messages: Messages, locale = "en"): Translate {
   const plural = new Intl.PluralRules(locale);
   return (key, replacements = {}) => {
     let value = lookup(messages, key);
-    if (typeof value === "object" && typeof replacements.count === "number") value = value[plural.select(replacements.count)] ?? value.other;
+    if (typeof value === "object" && typeof replacements.count === "number")
+      value = value[plural.select(replacements.count)] ?? value.other;
     if (typeof value !== "string") throw new Error(`Missing translation "${key}" (${locale})`);
     return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => {
       if (!(name in replacements)) throw new Error(`Missing replacement "${name}" for "${key}"`);

@@ -2,9 +2,9 @@
  * Orders as the app's backend sends them to the block (the JSON of GET/POST
  * /api/extension/orders/:id). Realistic defaults; override only what a test is about.
  */
-import type { OrderParcel, OrderProblem, OrderView } from "../order-view";
+import type { OrderBlockParcel, OrderBlockProblem, OrderBlockView } from "../../../../app/domain/extension/order-block-contract";
 
-export function buildParcel(overrides: Partial<OrderParcel> = {}): OrderParcel {
+export function buildParcel(overrides: Partial<OrderBlockParcel> = {}): OrderBlockParcel {
   return {
     key: "YT2607140001",
     carrier: "YunExpress",
@@ -18,7 +18,7 @@ export function buildParcel(overrides: Partial<OrderParcel> = {}): OrderParcel {
   };
 }
 
-export function buildProblem(overrides: Partial<OrderProblem> = {}): OrderProblem {
+export function buildProblem(overrides: Partial<OrderBlockProblem> = {}): OrderBlockProblem {
   return {
     source: "state",
     code: "hypersku_unavailable",
@@ -30,7 +30,7 @@ export function buildProblem(overrides: Partial<OrderProblem> = {}): OrderProble
 }
 
 /** A sent order at HyperSKU, shipping in two parcels. */
-export function buildSentOrder(overrides: Partial<OrderView> = {}): OrderView {
+export function buildSentOrder(overrides: Partial<OrderBlockView> = {}): OrderBlockView {
   return {
     shopifyOrderId: "5600000000001",
     name: "#1001",
@@ -40,10 +40,19 @@ export function buildSentOrder(overrides: Partial<OrderView> = {}): OrderView {
     handled: true,
     sentToHypersku: true,
     sentAt: "2026-07-14T14:20:00.000Z",
-    hypersku: { orderId: "HS-20260714-0001", status: { code: 14, name: "Split Shipment", meaning: "Shipped in several parcels.", tone: "success" } },
+    hypersku: {
+      orderId: "HS-20260714-0001",
+      status: { code: 14, name: "Split Shipment", meaning: "Shipped in several parcels.", tone: "success" },
+    },
     parcels: [
       buildParcel(),
-      buildParcel({ key: "9400111899223", carrier: "USPS", trackingNumber: "9400111899223", trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223", itemCount: 1 }),
+      buildParcel({
+        key: "9400111899223",
+        carrier: "USPS",
+        trackingNumber: "9400111899223",
+        trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223",
+        itemCount: 1,
+      }),
     ],
     problems: [],
     nextAttemptAt: null,
@@ -53,7 +62,7 @@ export function buildSentOrder(overrides: Partial<OrderView> = {}): OrderView {
 }
 
 /** Not at HyperSKU yet, waiting for its hold window: Send now is offered. */
-export function buildUnsentOrder(overrides: Partial<OrderView> = {}): OrderView {
+export function buildUnsentOrder(overrides: Partial<OrderBlockView> = {}): OrderBlockView {
   return buildSentOrder({
     state: "scheduled",
     stateLabel: "Queued",
@@ -69,7 +78,7 @@ export function buildUnsentOrder(overrides: Partial<OrderView> = {}): OrderView 
 }
 
 /** Sending failed for good: the problem, its fix and Retry. */
-export function buildFailedOrder(overrides: Partial<OrderView> = {}): OrderView {
+export function buildFailedOrder(overrides: Partial<OrderBlockView> = {}): OrderBlockView {
   return buildUnsentOrder({
     state: "failed",
     stateLabel: "Failed",
@@ -82,7 +91,7 @@ export function buildFailedOrder(overrides: Partial<OrderView> = {}): OrderView 
 }
 
 /** Left alone on purpose: nothing in it needs shipping. */
-export function buildSkippedOrder(overrides: Partial<OrderView> = {}): OrderView {
+export function buildSkippedOrder(overrides: Partial<OrderBlockView> = {}): OrderBlockView {
   return buildUnsentOrder({
     state: "skipped",
     stateLabel: "Not for HyperSKU",

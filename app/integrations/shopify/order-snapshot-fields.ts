@@ -1,0 +1,75 @@
+/**
+ * The Admin GraphQL selection that parseGraphqlOrder (app/domain/orders) reads, as a named fragment
+ * every order read in orders.server.ts spreads:
+ *
+ *   query OrderSnapshot($id: ID!) { order(id: $id) { ...OrderSnapshotFields } }
+ *   ${ORDER_SNAPSHOT_FIELDS}
+ *
+ * `customer` is left out on purpose: it needs the `read_customers` scope, which the app does not ask
+ * for; the order's own `email` and `phone` carry the contact. Orders with more than 250 line items or
+ * 50 refunds are cut at those limits. The order number is read from `name` ("#1001"), not from a
+ * field of its own, to select only fields every API version since 2024 has.
+ *
+ * Pickup and local delivery are told by the fulfillment orders' delivery method (the app's
+ * merchant-managed fulfillment scope covers those), else by the shipping line's category.
+ */
+export const ORDER_SNAPSHOT_FRAGMENT_NAME = "OrderSnapshotFields";
+
+const MONEY_BAG = "shopMoney { amount currencyCode } presentmentMoney { amount currencyCode }";
+
+export const ORDER_SNAPSHOT_FIELDS = `#graphql
+fragment ${ORDER_SNAPSHOT_FRAGMENT_NAME} on Order {
+  id
+  legacyResourceId
+  name
+  createdAt
+  processedAt
+  updatedAt
+  cancelledAt
+  closedAt
+  displayFinancialStatus
+  displayFulfillmentStatus
+  test
+  tags
+  email
+  phone
+  presentmentCurrencyCode
+  currencyCode
+  totalPriceSet { ${MONEY_BAG} }
+  totalTaxSet { ${MONEY_BAG} }
+  totalShippingPriceSet { ${MONEY_BAG} }
+  totalDiscountsSet { ${MONEY_BAG} }
+  lineItems(first: 250) {
+    nodes {
+      id
+      quantity
+      currentQuantity
+      unfulfilledQuantity
+      requiresShipping
+      isGiftCard
+      sku
+      title
+      variantTitle
+      name
+      product { id handle }
+      variant { id sku selectedOptions { name value } image { url } }
+      image { url }
+      originalUnitPriceSet { ${MONEY_BAG} }
+      discountedUnitPriceAfterAllDiscountsSet { ${MONEY_BAG} }
+      discountAllocations { allocatedAmountSet { ${MONEY_BAG} } }
+      customAttributes { key value }
+    }
+  }
+  shippingAddress {
+    firstName lastName company address1 address2 city province provinceCode country countryCodeV2 zip phone
+  }
+  refunds(first: 50) {
+    refundLineItems(first: 250) { nodes { lineItem { id } quantity } }
+  }
+  transactions(first: 50) { kind status processedAt }
+  customAttributes { key value }
+  note
+  shippingLine { deliveryCategory }
+  fulfillmentOrders(first: 20) { nodes { deliveryMethod { methodType } } }
+}
+`;

@@ -1,0 +1,49 @@
+/** Order timelines: the OrderEvent rows the order page and the extension show. */
+import type { OrderEvent } from "@prisma/client";
+import prisma from "~/models/db/client.server";
+import type { Db, Tx } from "./db-types";
+
+export type { OrderEvent };
+
+/** Timeline entries written as they are, in one insert (a new order's first two, a shop's held orders). */
+type OrderEventRow = { orderId: string; at: Date; kind: string; outcome?: string; message: string; data?: string };
+
+export async function recordOrderEvents(db: Db, rows: OrderEventRow[]) {
+  await db.orderEvent.createMany({ data: rows });
+}
+
+export async function listOrderEvents(tx: Tx, orderId: string) {
+  return tx.orderEvent.findMany({ where: { orderId } });
+}
+
+/** Replaces an entry's text with its scrubbed form (redaction). */
+export async function scrubOrderEvent(tx: Tx, id: string, scrubbed: { message: string | null; data: string | null }) {
+  await tx.orderEvent.update({ where: { id }, data: scrubbed });
+}
+
+export type OrderEventInput = {
+  kind: string;
+  outcome?: string | null;
+  message?: string | null;
+  /** Non-personal details only (ids, codes, statuses, counts). */
+  data?: Record<string, unknown> | null;
+  at?: Date;
+};
+
+/** Adds an entry to the order's timeline on its own (addOrderEvent adds one inside a transaction). */
+export async function recordOrderEvent(orderId: string, event: OrderEventInput) {
+  await addOrderEvent(prisma, orderId, event);
+}
+
+export async function addOrderEvent(db: Db, orderId: string, event: OrderEventInput) {
+  await db.orderEvent.create({
+    data: {
+      orderId,
+      kind: event.kind,
+      outcome: event.outcome ?? null,
+      message: event.message ?? null,
+      data: event.data ? JSON.stringify(event.data) : null,
+      ...(event.at ? { at: event.at } : {}),
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Card, Layout, Page } from "@shopify/polaris";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { EmptyPanel } from "~/components/EmptyPanel";
+import { NavigationLoading } from "~/components/NavigationLoading";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { retryFailedOrders } from "~/domain/admin/bulk-order-actions.server";
+import { getDashboard } from "~/domain/admin/dashboard.server";
+import { formatDateTime } from "~/domain/admin/format";
+import { requireIntent } from "~/lib/form-intent";
+import { authenticate } from "~/shopify.server";
+import { ConnectionSummary } from "./connection-summary";
+import { CountCard } from "./count-card";
+import { HyperskuStatuses } from "./hypersku-statuses";
+import { Problems } from "./problems";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const view = await getDashboard(session.shop);
+  return json({
+    ...view,
+    lastSuccessfulCallText: formatDateTime(view.connection.lastSuccessfulCallAt) || "Never",
+    lastReconciledText: formatDateTime(view.connection.lastReconciledAt) || "Not yet",
+  });
+};
+
+const DASHBOARD_INTENTS = ["retry_failed"] as const;
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  requireIntent(await request.formData(), DASHBOARD_INTENTS);
+  return json(await retryFailedOrders(session.shop));
+};
+
+export default function Dashboard() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <Page title="Dashboard">
+      <TitleBar title="Dashboard" />
+      <NavigationLoading />
+      <Layout>
+        {view.problems.length > 0 && (
+          <Layout.Section>
+            <Problems problems={view.problems} />
+          </Layout.Section>
+        )}
+        <Layout.Section>
+          <ConnectionSummary view={view} />
+        </Layout.Section>
+        {view.totalOrders === 0 ? (
+          <Layout.Section>
+            <Card>
+              <EmptyPanel
+                heading="No orders yet"
+                action={{ content: "Send past orders", url: "/app/past-orders" }}
+                secondaryAction={{ content: "Review settings", url: "/app/settings" }}
+              >
+                New orders appear here as soon as Shopify sends them. To send orders placed before you installed the app, use Send past
+                orders.
+              </EmptyPanel>
+            </Card>
+          </Layout.Section>
+        ) : (
+          <>
+            <Layout.Section>
+              <CountCard heading="Orders by state" tiles={view.stateTiles} />
+            </Layout.Section>
+            <Layout.Section>
+              <CountCard heading="Shipping" tiles={view.shippingTiles} />
+            </Layout.Section>
+            <Layout.Section>
+              <HyperskuStatuses tiles={view.hyperskuTiles} />
+            </Layout.Section>
+          </>
+        )}
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary title="Dashboard" />;
+}

@@ -1,0 +1,150 @@
+import { useEffect, useState } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { NavigationLoading } from "~/components/NavigationLoading";
+import { OrderStateBadge } from "~/components/OrderBadges";
+import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { requireOrderDetail } from "~/domain/admin/order-detail.server";
+import {
+  ORDER_PAGE_INTENTS,
+  runOrderPageAction,
+  type OrderPageActionResult,
+  type OrderPageIntent,
+} from "~/domain/admin/order-page-actions.server";
+import { shopOrderExists } from "~/models/admin-orders.server";
+import { authenticate } from "~/shopify.server";
+import { useValueChanged } from "~/components/use-value-changed";
+import { requireIntent } from "~/lib/form-intent";
+import { useIntentFetcher } from "~/lib/use-intent-fetcher";
+import { AddressCard } from "./address-card";
+import { CancelModal } from "./cancel-modal";
+import { ForwardingCard } from "./forwarding-card";
+import { HyperskuCard } from "./hypersku-card";
+import { ItemsCard } from "./items-card";
+import { ParcelsCard } from "./parcels-card";
+import { ShopifyCard } from "./shopify-card";
+import { StateBanners } from "./state-banners";
+import { TimelineCard } from "./timeline-card";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Order ${data.name}` : "Order" }];
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return json(await requireOrderDetail(session.shop, params.id ?? ""));
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const orderId = params.id ?? "";
+  if (!(await shopOrderExists(session.shop, orderId))) throw new Response("Order not found", { status: 404 });
+  const intent = requireIntent(await request.formData(), ORDER_PAGE_INTENTS);
+  return json<OrderPageActionResult>(await runOrderPageAction(session.shop, orderId, intent));
+};
+
+const POLL_MS = 2000;
+const ACTION_LABELS: Record<OrderPageIntent, string> = {
+  send: "Send now",
+  retry: "Retry",
+  refresh: "Refresh from HyperSKU",
+  cancel: "Cancel at HyperSKU",
+};
+
+export default function OrderPage() {
+  const order = useLoaderData<typeof loader>();
+  const { submit, busyIntent, result } = useIntentFetcher<OrderPageActionResult, OrderPageIntent>();
+  const shopify = useAppBridge();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  // A cancel's answer closes the confirmation in the same render that shows it.
+  const resultChanged = useValueChanged(result, undefined);
+  if (resultChanged && result?.intent === "cancel") setConfirmingCancel(false);
+
+  useEffect(() => {
+    if (result) shopify.toast.show(result.message, { isError: !result.ok, duration: 6000 });
+  }, [result, shopify]);
+
+  // While the order is on its way to HyperSKU, the page follows it (the worker sends it in seconds).
+  const revalidator = useRevalidator();
+  const inFlight = order.state.code === "scheduled" || order.state.code === "sending" || order.state.code === "checking";
+  useEffect(() => {
+    if (!inFlight) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [inFlight, revalidator]);
+
+  const action = (intent: OrderPageIntent) => ({
+    content: ACTION_LABELS[intent],
+    loading: busyIntent === intent,
+    disabled: busyIntent !== null && busyIntent !== intent,
+    onAction: intent === "cancel" ? () => setConfirmingCancel(true) : () => submit(intent),
+  });
+  const { actions } = order;
+  const primary = actions.retry ? action("retry") : actions.sendNow ? action("send") : actions.refresh ? action("refresh") : undefined;
+  const secondary = [
+    ...(actions.refresh && primary?.content !== ACTION_LABELS.refresh ? [action("refresh")] : []),
+    ...(actions.cancel ? [{ ...action("cancel"), destructive: true }] : []),
+    {
+      content: "View in Shopify admin",
+      url: order.shopifyAdminUrl,
+      target: "_top" as const,
+      accessibilityLabel: `View order ${order.name} in the Shopify admin`,
+    },
+  ];
+
+  return (
+    <Page
+      title={order.name}
+      titleMetadata={<OrderStateBadge state={order.state.code} />}
+      subtitle={`Placed ${order.createdAt}`}
+      backAction={{ content: "Orders", url: "/app/orders" }}
+      primaryAction={primary}
+      secondaryActions={secondary}
+    >
+      <TitleBar title={`Order ${order.name}`} />
+      <NavigationLoading />
+      <Layout>
+        {result && (
+          <Layout.Section>
+            <div role="status">
+              <Banner tone={result.ok ? "success" : "warning"} title={result.ok ? "Done" : "Not done"}>
+                <p>{result.message}</p>
+              </Banner>
+            </div>
+          </Layout.Section>
+        )}
+        <StateBanners order={order} />
+        <Layout.Section>
+          <BlockStack gap="400">
+            <HyperskuCard hypersku={order.hypersku} stateMeaning={order.state.meaning} />
+            <ItemsCard items={order.items} />
+            <ParcelsCard parcels={order.parcels} />
+            <TimelineCard timeline={order.timeline} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <ShopifyCard order={order} />
+            <ForwardingCard order={order} />
+            <AddressCard address={order.address} />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+      <CancelModal
+        open={confirmingCancel}
+        orderName={order.name}
+        cancelling={busyIntent === "cancel"}
+        onCancel={() => submit("cancel")}
+        onClose={() => setConfirmingCancel(false)}
+      />
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary title="Order" backUrl="/app/orders" backLabel="Orders" />;
+}

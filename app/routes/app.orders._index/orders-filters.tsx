@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from "react";
+import { ChoiceList, IndexFilters, IndexFiltersMode, useSetIndexFiltersMode } from "@shopify/polaris";
+import { ORDER_TABS } from "~/domain/admin/orders-list-query";
+import { describeHyperskuStatus, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
+import { useValueChanged } from "~/components/use-value-changed";
+import type { GoToList, OrdersListView } from "./view";
+
+const STATUS_CHOICES = HYPERSKU_STATUSES.map((status) => ({ label: status.name, value: String(status.code), helpText: status.meaning }));
+const SEARCH_DELAY_MS = 300;
+
+/** The tabs, the search (sent after a pause in typing) and the HyperSKU status filter. */
+export function OrdersFilters({
+  view,
+  selectedTab,
+  go,
+  loading,
+}: {
+  view: OrdersListView["view"];
+  selectedTab: number;
+  go: GoToList;
+  loading: boolean;
+}) {
+  const { mode, setMode } = useSetIndexFiltersMode(
+    view.search || view.status !== null ? IndexFiltersMode.Filtering : IndexFiltersMode.Default,
+  );
+  const [query, setQuery] = useState(view.search);
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>();
+
+  // A new search in the address (back, forward, a tab) replaces what the field shows.
+  if (useValueChanged(view.search, view.search)) setQuery(view.search);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  const onQueryChange = (value: string) => {
+    setQuery(value);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => go({ q: value.trim() || null }, true), SEARCH_DELAY_MS);
+  };
+
+  const statusValue = view.status === null ? [] : [String(view.status)];
+  const statusLabel = describeHyperskuStatus(view.status)?.name ?? null;
+
+  return (
+    <IndexFilters
+      tabs={ORDER_TABS.map((tab) => ({
+        id: tab.id,
+        content: tab.label,
+        accessibilityLabel: `${tab.label} orders`,
+        panelID: "orders-table",
+      }))}
+      selected={selectedTab}
+      onSelect={(index) => go({ tab: ORDER_TABS[index].id })}
+      queryValue={query}
+      queryPlaceholder="Search by order name or number"
+      onQueryChange={onQueryChange}
+      onQueryClear={() => onQueryChange("")}
+      filters={[
+        {
+          key: "status",
+          label: "HyperSKU status",
+          filter: (
+            <ChoiceList
+              title="HyperSKU status"
+              titleHidden
+              choices={STATUS_CHOICES}
+              selected={statusValue}
+              onChange={(value) => go({ status: value[0] ?? null })}
+            />
+          ),
+          pinned: true,
+        },
+      ]}
+      appliedFilters={
+        statusLabel ? [{ key: "status", label: `HyperSKU status: ${statusLabel}`, onRemove: () => go({ status: null }) }] : []
+      }
+      onClearAll={() => go({ q: null, status: null })}
+      cancelAction={{ onAction: () => go({ q: null, status: null }), disabled: false, loading: false }}
+      filteringAccessibilityLabel="Search and filter orders"
+      mode={mode}
+      setMode={setMode}
+      loading={loading}
+      canCreateNewView={false}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Runs the production server (`node server.js`) or a worker (`node worker.js`) as a child process,
+ * offline: demo mode on 127.0.0.1 with the offline keys, embedded pages loading App Bridge from the
+ * Shopify twin. Used by tests and the admin benchmark.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import { APP_BRIDGE_PATH, startShopifyAdminServer } from "../shopify/admin-server";
+import { API_KEY, API_SECRET_KEY, TEST_ENCRYPTION_KEY } from "./offline-keys";
+
+export type RunningProcess = { output: () => string; stop: () => Promise<void>; kill: () => void; child: ChildProcess };
+export type RunningApp = RunningProcess & { url: string; port: number };
+
+export async function getFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment of an offline production process; the caller's database and keys. */
+function offlineEnv(port: number | null, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    APP_MODE: "demo",
+    HOST: "127.0.0.1",
+    ...(port ? { PORT: String(port) } : {}),
+    // A worker serves no pages; it only needs a well-formed app URL.
+    SHOPIFY_APP_URL: `http://127.0.0.1:${port ?? 3000}`,
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET_KEY,
+    TOKEN_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEY,
+    LOG_LEVEL: "warn",
+    ...extraEnv,
+  };
+}
+
+async function spawnProcess(script: string, env: NodeJS.ProcessEnv, readyText: string): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [script], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 20 s:\n${output}`)), 20_000);
+    const onData = () => {
+      if (output.includes(readyText)) {
+        clearTimeout(timer);
+        child.off("exit", onExit);
+        resolve();
+      }
+    };
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code} before it was ready:\n${output}`));
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", onExit);
+  });
+  return {
+    child,
+    output: () => output,
+    kill: () => child.kill("SIGKILL"),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/**
+ * The web process. Its pages load App Bridge from the Shopify twin named by SHOPIFY_ADMIN_FAKE_URL;
+ * without one it gets a twin of its own, closed with it, for that script alone.
+ */
+export async function startAppServer(extraEnv: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+  port ??= await getFreePort();
+  const ownTwin = extraEnv.SHOPIFY_ADMIN_FAKE_URL ? null : await startShopifyAdminServer();
+  const twinUrl = ownTwin?.url ?? extraEnv.SHOPIFY_ADMIN_FAKE_URL;
+  const env = offlineEnv(port, { APP_BRIDGE_URL: `${twinUrl}${APP_BRIDGE_PATH}`, ...extraEnv });
+  const running = await spawnProcess("server.js", env, "app listening").catch(async (error: unknown) => {
+    await ownTwin?.close();
+    throw error;
+  });
+  running.child.once("exit", () => void ownTwin?.close());
+  return { ...running, url: `http://127.0.0.1:${port}`, port };
+}
+
+/** A standalone worker process (`npm run worker`), as deployed at scale. */
+export async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
+  return spawnProcess("worker.js", offlineEnv(null, { LOG_LEVEL: "info", ...extraEnv }), "job worker started");
+}
