@@ -79,17 +79,31 @@ async function spawnProcess(script: string, env: NodeJS.ProcessEnv, readyText: s
  * without one it gets a twin of its own, closed with it, for that script alone.
  */
 export async function startAppServer(extraEnv: Record<string, string> = {}, port?: number): Promise<RunningApp> {
-  port ??= await getFreePort();
   const ownTwin = extraEnv.SHOPIFY_ADMIN_FAKE_URL ? null : await startShopifyAdminServer();
   const twinUrl = ownTwin?.url ?? extraEnv.SHOPIFY_ADMIN_FAKE_URL;
-  const env = offlineEnv(port, { APP_BRIDGE_URL: `${twinUrl}${APP_BRIDGE_PATH}`, ...extraEnv });
-  const running = await spawnProcess("server.js", env, "app listening").catch(async (error: unknown) => {
+  const start = async (attempt: number): Promise<RunningApp> => {
+    const chosen = port ?? (await getFreePort());
+    const env = offlineEnv(chosen, { APP_BRIDGE_URL: `${twinUrl}${APP_BRIDGE_PATH}`, ...extraEnv });
+    try {
+      const running = await spawnProcess("server.js", env, "app listening");
+      return { ...running, url: `http://127.0.0.1:${chosen}`, port: chosen };
+    } catch (error) {
+      // A free port can be taken between the probe and the child's listen (another test's server, or
+      // the kernel handing it out as an outgoing connection's source port): take another one.
+      const taken = error instanceof Error && error.message.includes("EADDRINUSE");
+      if (taken && port === undefined && attempt < PORT_ATTEMPTS) return start(attempt + 1);
+      throw error;
+    }
+  };
+  const running = await start(1).catch(async (error: unknown) => {
     await ownTwin?.close();
     throw error;
   });
   running.child.once("exit", () => void ownTwin?.close());
-  return { ...running, url: `http://127.0.0.1:${port}`, port };
+  return running;
 }
+
+const PORT_ATTEMPTS = 5;
 
 /** A standalone worker process (`npm run worker`), as deployed at scale. */
 export async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
