@@ -78,7 +78,7 @@ await prisma.session.create({
     shop: DEMO_SHOP,
     state: "",
     isOnline: false,
-    scope: "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products",
+    scope: "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations",
     accessToken: "shpat_demo_offline_token",
   },
 });

@@ -71,7 +71,11 @@ export async function changeOrderForwarding(db: Db, id: string, changes: OrderCh
 }
 
 /** The create is about to leave: until HyperSKU's answer proves it, its outcome is unknown. */
-export async function markOrderSending(db: Db, id: string, sending: { sentRequest: string; newAttempt: boolean; at: Date }) {
+export async function markOrderSending(
+  db: Db,
+  id: string,
+  sending: { sentRequest: string; leftOutLines: string; newAttempt: boolean; at: Date },
+) {
   await db.order.update({
     where: { id },
     data: {
@@ -82,6 +86,7 @@ export async function markOrderSending(db: Db, id: string, sending: { sentReques
       ...(sending.newAttempt ? { attemptCount: { increment: 1 } } : {}),
       lastAttemptAt: sending.at,
       sentRequest: sending.sentRequest,
+      leftOutLines: sending.leftOutLines,
     },
   });
 }

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
 import { APP_BRIDGE_PATH, startShopifyAdminServer } from "../shopify/admin-server";
 import { API_KEY, API_SECRET_KEY, TEST_ENCRYPTION_KEY } from "./offline-keys";
 
@@ -83,7 +84,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, port
   const twinUrl = ownTwin?.url ?? extraEnv.SHOPIFY_ADMIN_FAKE_URL;
   const start = async (attempt: number): Promise<RunningApp> => {
     const chosen = port ?? (await getFreePort());
-    const env = offlineEnv(chosen, { APP_BRIDGE_URL: `${twinUrl}${APP_BRIDGE_PATH}`, ...extraEnv });
+    const env = offlineEnv(chosen, { APP_BRIDGE_URL: `${twinUrl}${APP_BRIDGE_PATH}`, ...shopifyTwinEnv(twinUrl!), ...extraEnv });
     try {
       const running = await spawnProcess("server.js", env, "app listening");
       return { ...running, url: `http://127.0.0.1:${chosen}`, port: chosen };
@@ -105,7 +106,25 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, port
 
 const PORT_ATTEMPTS = 5;
 
-/** A standalone worker process (`npm run worker`), as deployed at scale. */
+/**
+ * Shopify's Admin API for an offline process is the twin at `url` (the fetch preload redirects the
+ * app's calls there): a process never reaches for the real Shopify, which tests cannot reach.
+ */
+function shopifyTwinEnv(url: string): Record<string, string> {
+  return { SHOPIFY_ADMIN_FAKE_URL: url, NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}` };
+}
+
+/**
+ * A standalone worker process (`npm run worker`), as deployed at scale. Its Shopify is the twin
+ * named by SHOPIFY_ADMIN_FAKE_URL, else one of its own, closed with it.
+ */
 export async function startWorkerProcess(extraEnv: Record<string, string> = {}): Promise<RunningProcess> {
-  return spawnProcess("worker.js", offlineEnv(null, { LOG_LEVEL: "info", ...extraEnv }), "job worker started");
+  const ownTwin = extraEnv.SHOPIFY_ADMIN_FAKE_URL ? null : await startShopifyAdminServer();
+  const env = offlineEnv(null, { LOG_LEVEL: "info", ...(ownTwin ? shopifyTwinEnv(ownTwin.url) : {}), ...extraEnv });
+  const running = await spawnProcess("worker.js", env, "job worker started").catch(async (error: unknown) => {
+    await ownTwin?.close();
+    throw error;
+  });
+  running.child.once("exit", () => void ownTwin?.close());
+  return running;
 }

@@ -79,6 +79,7 @@ export class ShopifyAdminFake {
   private readonly orders = new Map<string, OrderNode[]>();
   private readonly fulfillmentOrdersByShop = new Map<string, FakeFulfillmentOrder[]>();
   private readonly shopNames = new Map<string, string>();
+  private readonly locationsByShop = new Map<string, { id: string; name: string }[]>();
   readonly calls: AdminCall[] = [];
   /** Every fulfillment, in creation order (the app's and the merchant's). */
   readonly fulfillments: FakeFulfillment[] = [];
@@ -163,6 +164,38 @@ export class ShopifyAdminFake {
     }
   }
 
+  /**
+   * The merchant (or Shopify's order routing) moves a line item's units to another location of the
+   * merchant's own, e.g. a warehouse they ship from themselves: the app still sees it, elsewhere.
+   */
+  moveToLocation(shop: string, orderId: string, lineItemId: string, location: { id: string; name: string }) {
+    this.addLocation(shop, location);
+    for (const fo of this.openOrders(shop, orderId)) {
+      const line = fo.lineItems.find((l) => l.lineItemId === lineItemId);
+      if (!line || fo.location.id === location.id) continue;
+      fo.lineItems = fo.lineItems.filter((l) => l !== line);
+      const target = this.openOrders(shop, orderId).find((other) => other.location.id === location.id && other.managedBy === "merchant");
+      if (target) target.lineItems.push(line);
+      else
+        this.fulfillmentOrdersOf(shop).push({
+          id: this.gid("FulfillmentOrder"),
+          orderId,
+          status: "OPEN",
+          managedBy: "merchant",
+          location,
+          holds: [],
+          lineItems: [line],
+        });
+      if (fo.lineItems.length === 0) fo.status = "CLOSED";
+    }
+  }
+
+  /** A location of the merchant's own (the shop's location exists from the start). */
+  addLocation(shop: string, location: { id: string; name: string }) {
+    const list = this.locationsOf(shop);
+    if (!list.some((existing) => existing.id === location.id)) list.push(location);
+  }
+
   // ---- The GraphQL endpoint ------------------------------------------------------------------
 
   private handle(shop: string, query: string, variables: Record<string, unknown>): GraphqlResponse<unknown> {
@@ -183,6 +216,8 @@ export class ShopifyAdminFake {
           return this.recentOrders(shop, variables);
         case "ShopName":
           return this.shopName(shop, query, variables);
+        case "ShopLocations":
+          return this.shopLocations(shop, query, variables);
         case "PastOrdersCount":
         case "PastOrders":
           return this.pastOrders(shop, operation, variables);
@@ -232,6 +267,14 @@ export class ShopifyAdminFake {
         .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
         .join(" ");
     return { data: { shop: { name } }, extensions: { cost: { ...COST, requestedQueryCost: 1 } } };
+  }
+
+  /** The merchant's active locations (a fulfillment service's location is not the merchant's to choose). */
+  private shopLocations(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "locations");
+    onlyKeys(variables, [], "variables");
+    const nodes = this.locationsOf(shop).map((location) => ({ ...location, isActive: true, fulfillmentService: null }));
+    return { data: { locations: { nodes } }, extensions: { cost: { ...COST, requestedQueryCost: 12 } } };
   }
 
   private orderFulfillmentOrders(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
@@ -433,6 +476,12 @@ export class ShopifyAdminFake {
   private gid(type: string) {
     this.sequence += 1;
     return `gid://shopify/${type}/${this.sequence}`;
+  }
+
+  private locationsOf(shop: string) {
+    let list = this.locationsByShop.get(shop);
+    if (!list) this.locationsByShop.set(shop, (list = [{ ...SHOP_LOCATION }]));
+    return list;
   }
 
   private fulfillmentOrdersOf(shop: string): FakeFulfillmentOrder[] {

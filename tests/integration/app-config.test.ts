@@ -15,6 +15,7 @@ describe("shopify.app.toml", () => {
       "read_merchant_managed_fulfillment_orders",
       "write_merchant_managed_fulfillment_orders",
       "read_products",
+      "read_locations",
     ]) {
       expect(toml).toContain(scope);
     }

@@ -19,7 +19,6 @@ export function withTwins(receive: (twins: Twins) => void) {
     simulator = await startConnectedSimulator();
   });
   afterAll(async () => {
-    setAdminGraphqlFactory(null);
     await simulator.close();
   });
   beforeEach(async () => {

@@ -60,6 +60,7 @@ function order(overrides: Partial<Order> = {}): Order {
     hyperskuStatus: null,
     hyperskuStatusDesc: null,
     sentRequest: null,
+    leftOutLines: null,
     hyperskuResponse: null,
     sentAt: null,
     flagCode: null,

@@ -166,7 +166,15 @@ function paymentToHypersku(status: number | null, paidAt: string): string {
 /** An item of the Shopify order that HyperSKU is not sent, with why (a mixed cart sends only its HyperSKU part). */
 export type LeftOutItemView = { key: string; title: string; reason: string };
 
-function leftOutItems(snapshot: ShopifyOrderSnapshot | null): LeftOutItemView[] {
+const storedLeftOutSchema = z.array(z.looseObject({ lineItemId: z.string(), title: z.string(), reason: z.string() }));
+
+/**
+ * The lines kept from HyperSKU: as routed when the order was last planned with Shopify's fulfillment
+ * orders (another fulfiller, another location, the merchant's rules), else as the order alone tells.
+ */
+function leftOutItems(snapshot: ShopifyOrderSnapshot | null, storedLeftOut: string | null): LeftOutItemView[] {
+  const stored = storedLeftOutSchema.safeParse(parseJson(storedLeftOut));
+  if (stored.success) return stored.data.map((line) => ({ key: line.lineItemId, title: line.title || "Untitled item", reason: line.reason }));
   return (snapshot?.lineItems ?? []).flatMap((stored) => {
     // Snapshots stored by older versions may lack a field: read it as an ordinary shipped item.
     const item = {
@@ -185,9 +193,10 @@ function leftOutItems(snapshot: ShopifyOrderSnapshot | null): LeftOutItemView[] 
 function itemsView(
   hypersku: HyperskuOrder | null,
   snapshot: ShopifyOrderSnapshot | null,
+  storedLeftOut: string | null,
 ): { source: "hypersku" | "shopify"; rows: ItemView[]; leftOut: LeftOutItemView[] } {
   const infos = hypersku?.orderItemInfos ?? [];
-  const leftOut = leftOutItems(snapshot);
+  const leftOut = leftOutItems(snapshot, storedLeftOut);
   if (infos.length > 0) {
     return {
       source: "hypersku",
@@ -383,7 +392,7 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, st
             ].filter((amount): amount is { label: string; value: string } => amount.value !== null),
           }
         : null,
-    items: itemsView(hypersku, snapshot),
+    items: itemsView(hypersku, snapshot, order.leftOutLines),
     address: addressView(order, hypersku, snapshot),
     parcels: parcelsView(order.parcels),
     timeline: timelineView(order.events),

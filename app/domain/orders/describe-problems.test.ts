@@ -20,6 +20,7 @@ describe("describe-problems", () => {
     const codes: OrderProblemCode[] = [
       "no_shipping_address",
       "nothing_to_ship",
+      "not_for_hypersku",
       "missing_country",
       "missing_address_line",
       "missing_city",

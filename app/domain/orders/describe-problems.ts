@@ -8,6 +8,7 @@
 export type MapReasonCode =
   | "no_shipping_address"
   | "nothing_to_ship"
+  | "not_for_hypersku"
   | "missing_country"
   | "missing_address_line"
   | "missing_city"
@@ -53,6 +54,10 @@ export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: st
   nothing_to_ship: {
     problem: "Nothing in this order needs shipping.",
     fix: "Nothing to do if that is expected. If an item should ship, mark its product as a physical product in Shopify, then choose Retry.",
+  },
+  not_for_hypersku: {
+    problem: "Nothing in this order is for HyperSKU to fulfil.",
+    fix: "Nothing to do if that is expected. If HyperSKU should fulfil these items, change the location Shopify assigns them to or your product rules in the app's settings, then choose Retry.",
   },
   missing_country: { problem: "The shipping address has no country.", fix: fixAddress("the country") },
   missing_address_line: { problem: "The shipping address has no street address.", fix: fixAddress("the street address") },

@@ -15,6 +15,8 @@
  * failed ones on Retry. The "outcome unknown" mark is cleared only when HyperSKU answered that it did
  * not take the create; a bug after the create left keeps it, so the next attempt looks first.
  */
+import { ShopifyGraphqlError } from "~/integrations/shopify/admin-graphql.server";
+import { shopifyJobOutcome } from "~/integrations/shopify/job-outcome";
 import { SealedSecretError } from "~/lib/token-crypto.server";
 import type { HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { HyperskuError, HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "~/integrations/hypersku/errors";
@@ -157,6 +159,16 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
   const current = await getOrderOrThrow(order.id);
   if (error instanceof SealedSecretError)
     return hold(current, "stored_token_unreadable", STORED_TOKEN_UNREADABLE_REASON, OPERATOR_RECHECK_MS);
+  if (error instanceof ShopifyGraphqlError) {
+    // Asking Shopify where the lines ship from (before any create): throttling waits, the rest retries.
+    const outcome = shopifyJobOutcome(error);
+    if (outcome.kind !== "retry") return outcome;
+    return failOrRetry(current, attempt, {
+      message: `Shopify did not say where this order's items ship from: ${error.message}`,
+      code: "shopify_unavailable",
+      outage: false,
+    });
+  }
   if (!(error instanceof HyperskuError)) {
     logger.error(
       { orderId: order.id, shop: order.shop, err: error, createStarted: progress.createStarted },

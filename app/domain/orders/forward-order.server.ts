@@ -41,6 +41,8 @@ import { mapOrderToExternalOrder } from "./map-order";
 import { findExactMatch, getHyperskuOrderId, type HyperskuOrderReference } from "./match-hypersku-order";
 import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
+import { readRouting } from "./read-routing.server";
+import { fulfillmentHold } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { serializeStoredHyperskuOrder } from "./stored-hypersku-order";
 
@@ -100,6 +102,8 @@ async function adopt(
   }
   return { kind: "done" } as const;
 }
+
+const FULFILLMENT_HOLD_CODE = "fulfillment_on_hold";
 
 async function keepChecking(order: Order, until: Date): Promise<JobOutcome> {
   // One timeline entry per window, however often the lookup runs meanwhile.
@@ -168,7 +172,7 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   const snapshot = readSnapshot(order);
   const identity = getShopIdentity(shop);
   const current = mapOrderToExternalOrder(snapshot, identity);
-  const request = current.ok ? current.request : null;
+  const currentRequest = current.ok ? current.request : null;
 
   if (order.createOutcomeUnknown) {
     // Before anything else, even a cancellation: the order may already be at HyperSKU.
@@ -180,7 +184,7 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
       lastCreateSentAt: order.lastAttemptAt,
       settleMs: getSettleMs(),
     });
-    if (found) return adopt(order, found, snapshot, request, "Found at HyperSKU: an earlier attempt had created it.", now);
+    if (found) return adopt(order, found, snapshot, currentRequest, "Found at HyperSKU: an earlier attempt had created it.", now);
     if (next.kind === "wait") return keepChecking(order, next.until);
     // Settled and not at HyperSKU: no earlier create can land any more.
   }
@@ -200,13 +204,42 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   if (plan.forwardNotBefore && plan.forwardNotBefore > now) {
     return { kind: "reschedule", runAt: plan.forwardNotBefore, note: "hold window" };
   }
-  if (!request) return { kind: "done" }; // planForwarding already covered this; kept for the type.
+
+  // Due: only now ask Shopify where each line ships from, and send only HyperSKU's part.
+  const routed = await readRouting(shop, snapshot);
+  const held = fulfillmentHold(routed.routing.settings, routed.routing.context);
+  if (held) return hold(order, FULFILLMENT_HOLD_CODE, held, HELD_RECHECK_MS);
+  const routedPlan = planForwarding(routed.snapshot, getForwardingSettings(shop), identity, now, routed.routing);
+  const mapped = mapOrderToExternalOrder(routed.snapshot, identity, routed.routing);
+  const leftOutLines = JSON.stringify(mapped.skippedLineItems);
+  if (routedPlan.state !== "scheduled") {
+    await setOrder(
+      order,
+      {
+        state: routedPlan.state,
+        stateCode: routedPlan.code,
+        stateReason: routedPlan.reason,
+        createOutcomeUnknown: false,
+        nextAttemptAt: null,
+        leftOutLines,
+      },
+      { kind: "decision", outcome: routedPlan.state, message: routedPlan.reason ?? routedPlan.state },
+    );
+    return { kind: "done" };
+  }
+  if (!mapped.ok) return { kind: "done" }; // planForwarding already covered this; kept for the type.
+  const request = mapped.request;
 
   const created = await withHyperskuAccess(shop.domain, async (auth) => {
     // Marked right before the create leaves (after any wait for the shop's rate limit), so the
     // settle window counts from when HyperSKU may really have received it.
     await recordForwarding(order, (tx) =>
-      markOrderSending(tx, order.id, { sentRequest: JSON.stringify(request), newAttempt: !progress.createStarted, at: new Date() }),
+      markOrderSending(tx, order.id, {
+        sentRequest: JSON.stringify(request),
+        leftOutLines,
+        newAttempt: !progress.createStarted,
+        at: new Date(),
+      }),
     );
     progress.createStarted = true;
     return getHypersku().client.createOrderFromExternal(auth, request);

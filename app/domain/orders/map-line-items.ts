@@ -9,9 +9,10 @@ import type { ExternalLineItem } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
 import { LINE_SKIP_REASONS, type LineSkipCode } from "./describe-problems";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
+import type { RouteSkipCode } from "./route-lines";
 import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 
-export type SkippedLineItem = { lineItemId: string; title: string; code: LineSkipCode; reason: string };
+export type SkippedLineItem = { lineItemId: string; title: string; code: LineSkipCode | RouteSkipCode; reason: string };
 
 /**
  * Units still to ship: the smallest of what Shopify says is fulfillable, what is still on the order,
@@ -92,7 +93,11 @@ export function productUrl(shopDomain: string, handle: string | null): string | 
   return handle ? `https://${shopDomain}/products/${encodeURIComponent(handle)}` : undefined;
 }
 
-export function mapLineItem(item: ShopifyLineItemSnapshot, context: { shopDomain: string; currency: string }): ExternalLineItem | null {
+/** `quantity`: the units routing leaves for HyperSKU (route-lines.ts); by default all still to ship. */
+export function mapLineItem(
+  item: ShopifyLineItemSnapshot,
+  context: { shopDomain: string; currency: string; quantity?: number },
+): ExternalLineItem | null {
   const price = unitPriceAfterDiscounts(item, context.currency);
   if (price === null) return null;
   return compact({
@@ -105,7 +110,7 @@ export function mapLineItem(item: ShopifyLineItemSnapshot, context: { shopDomain
     variantImg: item.imageUrl ?? undefined,
     productUrl: productUrl(context.shopDomain, item.productHandle),
     price,
-    quantity: shippableQuantity(item),
+    quantity: context.quantity ?? shippableQuantity(item),
   });
 }
 

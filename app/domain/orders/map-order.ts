@@ -15,17 +15,27 @@
 import type { ExternalLineItem, ExternalOrder } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
 import { type MapReasonCode, ORDER_PROBLEMS } from "./describe-problems";
-import { isCustomLineItem, mapLineItem, type SkippedLineItem, lineSkipCode, skippedLineItem } from "./map-line-items";
+import { isCustomLineItem, mapLineItem, type SkippedLineItem, lineSkipCode, shippableQuantity, skippedLineItem } from "./map-line-items";
 import { mapShippingAddress } from "./map-shipping-address";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
 import { isOrderPaid } from "./payment-status";
+import { NO_PRODUCT_RULES, routeLine, type RoutingContext, type RoutingSettings } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 export type ShopIdentity = { domain: string; name: string; platformCode: number };
 
 type MapReason = { code: MapReasonCode; message: string };
 
-export type MapResult = { ok: true; request: ExternalOrder; skippedLineItems: SkippedLineItem[] } | { ok: false; reasons: MapReason[] };
+/** How lines are routed: the shop's settings and what is known of the order's fulfillment orders and products. */
+export type Routing = { settings: RoutingSettings; context: RoutingContext };
+
+/** No fulfillment orders read, no rules: every shippable line goes (the mapping before routing is known). */
+export const UNROUTED: Routing = Object.freeze({
+  settings: { hyperskuLocationIds: [], productRules: NO_PRODUCT_RULES },
+  context: { fulfillmentOrders: null, facts: new Map() },
+});
+
+export type MapResult = { ok: true; request: ExternalOrder; skippedLineItems: SkippedLineItem[] } | { ok: false; reasons: MapReason[]; skippedLineItems: SkippedLineItem[] };
 
 function reason(code: MapReasonCode, detail?: string): MapReason {
   const { problem } = ORDER_PROBLEMS[code];
@@ -54,11 +64,13 @@ function amount(value: string | null, currency: string): number | undefined {
   return minor === null || minor < 0 ? undefined : minorUnitsToNumber(minor, decimals);
 }
 
+const ROUTE_SKIPS = new Set<SkippedLineItem["code"]>(["other_fulfiller", "other_location", "excluded_by_rule", "not_included_by_rule"]);
+
 function describeSkips(skipped: SkippedLineItem[]): string {
   return skipped.map((item) => `"${item.title || item.lineItemId}": ${item.reason}`).join(" ");
 }
 
-export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopIdentity): MapResult {
+export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopIdentity, routing: Routing = UNROUTED): MapResult {
   const reasons: MapReason[] = [];
   const shopDomain = normalizeShopDomain(shop.domain);
   if (!shopDomain) reasons.push(reason("missing_shop_domain"));
@@ -76,21 +88,27 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
       skippedLineItems.push(skippedLineItem(item, skip));
       continue;
     }
+    const route = routeLine(item, shippableQuantity(item), routing.settings, routing.context);
+    if ("skip" in route) {
+      skippedLineItems.push({ lineItemId: item.id, title: item.title, code: route.skip, reason: route.detail });
+      continue;
+    }
     // A custom line item names no product: the agent could only guess from its title.
     if (isCustomLineItem(item)) {
       reasons.push(reason("custom_line_item", `(item "${item.title || item.id}")`));
       continue;
     }
     if (!currency) continue;
-    const line = mapLineItem(item, { shopDomain, currency });
+    const line = mapLineItem(item, { shopDomain, currency, quantity: route.quantity });
     if (line) lineItems.push(line);
     else reasons.push(reason("missing_price", `(item "${item.title || item.id}")`));
   }
   if (lineItems.length === 0 && !reasons.some((r) => ["missing_price", "missing_currency", "custom_line_item"].includes(r.code))) {
-    reasons.push(reason("nothing_to_ship", describeSkips(skippedLineItems)));
+    const routedAway = skippedLineItems.some((item) => ROUTE_SKIPS.has(item.code));
+    reasons.push(reason(routedAway ? "not_for_hypersku" : "nothing_to_ship", describeSkips(skippedLineItems)));
   }
 
-  if (reasons.length > 0 || !address.ok || !currency) return { ok: false, reasons };
+  if (reasons.length > 0 || !address.ok || !currency) return { ok: false, reasons, skippedLineItems };
 
   const isPaid = isOrderPaid(order.financialStatus);
   const request: ExternalOrder = compact({

@@ -5,7 +5,7 @@
  * failed attempt.
  */
 import { decideForwarding, type ForwardingSettings } from "./decide-forwarding";
-import { mapOrderToExternalOrder, type ShopIdentity } from "./map-order";
+import { mapOrderToExternalOrder, type Routing, type ShopIdentity, UNROUTED } from "./map-order";
 import type { OrderState } from "~/models/order-state";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
@@ -16,7 +16,14 @@ export type ForwardingPlan = {
   forwardNotBefore: Date | null;
 };
 
-export function planForwarding(order: ShopifyOrderSnapshot, settings: ForwardingSettings, shop: ShopIdentity, now: Date): ForwardingPlan {
+/** `routing`: Shopify's fulfillment orders and the shop's rules, once read (read-routing.server.ts) at send time. */
+export function planForwarding(
+  order: ShopifyOrderSnapshot,
+  settings: ForwardingSettings,
+  shop: ShopIdentity,
+  now: Date,
+  routing: Routing = UNROUTED,
+): ForwardingPlan {
   const decision = decideForwarding(order, settings, now);
   if (decision.action === "skip") {
     return {
@@ -26,10 +33,10 @@ export function planForwarding(order: ShopifyOrderSnapshot, settings: Forwarding
       forwardNotBefore: null,
     };
   }
-  const mapped = mapOrderToExternalOrder(order, shop);
+  const mapped = mapOrderToExternalOrder(order, shop, routing);
   if (!mapped.ok) {
     // Digital-only orders are simply not HyperSKU's; every other problem needs the merchant.
-    const onlyNothingToShip = mapped.reasons.every((r) => r.code === "nothing_to_ship");
+    const onlyNothingToShip = mapped.reasons.every((r) => r.code === "nothing_to_ship" || r.code === "not_for_hypersku");
     return {
       state: onlyNothingToShip ? "skipped" : "needs_attention",
       code: mapped.reasons[0].code,

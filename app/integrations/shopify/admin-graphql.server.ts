@@ -3,8 +3,6 @@
  * (jobs). Production uses the shop's offline session; tests and the demo plug in the offline fake
  * (simulators/shopify/admin-graphql-fake.ts) with `setAdminGraphqlFactory`.
  */
-import { unauthenticated } from "~/shopify.server";
-
 export type GraphqlResponse<T> = {
   data?: T;
   errors?: { message: string; extensions?: { code?: string } }[];
@@ -27,6 +25,8 @@ export class ShopifyGraphqlError extends Error {
 }
 
 async function defaultFactory(shop: string): Promise<AdminGraphql> {
+  // Loaded on first use, so plugging in the fake (tests' setup) does not read the app's configuration.
+  const { unauthenticated } = await import("~/shopify.server");
   const { admin } = await unauthenticated.admin(shop);
   return async (query, variables) => {
     const response = await admin.graphql(query, { variables });
