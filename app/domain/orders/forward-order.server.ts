@@ -104,6 +104,8 @@ async function adopt(
 }
 
 const FULFILLMENT_HOLD_CODE = "fulfillment_on_hold";
+/** A hold in Shopify is often released within the hour (a fraud check cleared): look again often, one cheap query. */
+const FULFILLMENT_HOLD_RECHECK_MS = 15 * 60_000;
 
 async function keepChecking(order: Order, until: Date): Promise<JobOutcome> {
   // One timeline entry per window, however often the lookup runs meanwhile.
@@ -208,7 +210,7 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   // Due: only now ask Shopify where each line ships from, and send only HyperSKU's part.
   const routed = await readRouting(shop, snapshot);
   const held = fulfillmentHold(routed.routing.settings, routed.routing.context);
-  if (held) return hold(order, FULFILLMENT_HOLD_CODE, held, HELD_RECHECK_MS);
+  if (held) return hold(order, FULFILLMENT_HOLD_CODE, held, FULFILLMENT_HOLD_RECHECK_MS);
   const routedPlan = planForwarding(routed.snapshot, getForwardingSettings(shop), identity, now, routed.routing);
   const mapped = mapOrderToExternalOrder(routed.snapshot, identity, routed.routing);
   const leftOutLines = JSON.stringify(mapped.skippedLineItems);
