@@ -60,7 +60,14 @@ export async function saveShopName(domain: string, name: string): Promise<boolea
 
 type ShopSettingsColumns = Pick<
   Shop,
-  "forwardTrigger" | "holdMinutes" | "skipTestOrders" | "excludedTags" | "notifyCustomer" | "platformCode"
+  | "forwardTrigger"
+  | "holdMinutes"
+  | "skipTestOrders"
+  | "excludedTags"
+  | "hyperskuLocationIds"
+  | "productRules"
+  | "notifyCustomer"
+  | "platformCode"
 >;
 
 export async function saveShopSettings(domain: string, settings: ShopSettingsColumns) {

@@ -230,6 +230,65 @@ describe("settings", () => {
   });
 });
 
+describe("settings: what HyperSKU fulfils", () => {
+  const base: [string, string][] = [
+    ["forwardTrigger", "paid"],
+    ["holdMinutes", "0"],
+    ["skipTestOrders", "true"],
+    ["excludedTags", ""],
+    ["notifyCustomer", "true"],
+    ["platformCode", ""],
+  ];
+
+  it("offers the shop's locations and stores the chosen ones and the product rules, shown back as typed", async () => {
+    const form = await (await get(settingsLoader, "/app/settings")).json();
+    expect(form.locations).toEqual([{ id: "gid://shopify/Location/1", name: "Shop location" }]);
+    expect(form.values).toMatchObject({ hyperskuLocationIds: "", includeProducts: "", excludeProducts: "" });
+
+    const response = await post(settingsAction, "/app/settings", [
+      ...base,
+      ["hyperskuLocationIds", "gid://shopify/Location/1"],
+      ["includeProducts", "Vendor: HyperSKU Supplies\n\nproduct type: Mugs\ntag: dropship\nvendor: hypersku supplies"],
+      ["excludeProducts", "product: gid://shopify/Product/7100000000123"],
+    ]);
+    expect(response.status).toBe(200);
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+    expect(JSON.parse(shop.hyperskuLocationIds)).toEqual(["gid://shopify/Location/1"]);
+    expect(JSON.parse(shop.productRules)).toEqual({
+      include: [
+        { field: "vendor", value: "HyperSKU Supplies" },
+        { field: "product_type", value: "Mugs" },
+        { field: "tag", value: "dropship" },
+      ],
+      exclude: [{ field: "product", value: "gid://shopify/Product/7100000000123" }],
+    });
+    const again = await (await get(settingsLoader, "/app/settings")).json();
+    expect(again.values).toMatchObject({
+      hyperskuLocationIds: "gid://shopify/Location/1",
+      includeProducts: "vendor: HyperSKU Supplies\ntype: Mugs\ntag: dropship",
+      excludeProducts: "product: gid://shopify/Product/7100000000123",
+    });
+  });
+
+  it("names the line of a rule it cannot read, and a location that is not one, and saves nothing", async () => {
+    const response = await post(settingsAction, "/app/settings", [
+      ...base,
+      ["hyperskuLocationIds", "Brooklyn"],
+      ["includeProducts", "vendor: Acme\ncolour: blue"],
+      ["excludeProducts", "product: the blue mug"],
+    ]);
+    expect(response.status).toBe(400);
+    const { errors } = await response.json();
+    expect(errors).toEqual({
+      hyperskuLocationIds: "Choose locations from the list.",
+      includeProducts: 'Line 2 ("colour: blue") must start with vendor:, type:, tag: or product: followed by a value.',
+      excludeProducts: "Line 1: after product: give the product's ID, the number in its admin address.",
+    });
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+    expect(shop.productRules).toBe('{"include":[],"exclude":[]}');
+  });
+});
+
 describe("dashboard", () => {
   it("counts orders in every state and puts each problem with its fix", async () => {
     await seedOrdersInEveryState(TEST_SHOP);

@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import {
+  MAX_PRODUCT_RULES,
+  PRODUCT_RULE_PREFIXES,
   MAX_EXCLUDED_TAGS,
   MAX_HOLD_MINUTES,
   MAX_PLATFORM_CODE,
@@ -16,8 +18,11 @@ import {
   type SettingsFormValues,
 } from "~/domain/admin/settings-fields";
 import { env } from "~/env.server";
+import { getShopLocations, type ShopLocation } from "~/integrations/shopify/locations.server";
+import { logger } from "~/logger.server";
 import { ensureShop, saveShopSettings } from "~/models/shop.server";
-import { getForwardingSettings } from "./shop-settings.server";
+import { getForwardingSettings, getRoutingSettings } from "./shop-settings.server";
+import type { ProductRule } from "~/domain/orders/route-lines";
 
 const flag = z.enum(["true", "false"], { error: "Choose yes or no." }).transform((value) => value === "true");
 
@@ -34,6 +39,53 @@ function splitTags(text: string): string[] {
   }
   return tags;
 }
+
+const FIELD_OF_PREFIX: Record<string, ProductRule["field"]> = {
+  ...PRODUCT_RULE_PREFIXES,
+  "product type": "product_type",
+  product_type: "product_type",
+};
+const PREFIX_OF_FIELD = Object.fromEntries(Object.entries(PRODUCT_RULE_PREFIXES).map(([prefix, field]) => [field, prefix])) as Record<
+  ProductRule["field"],
+  string
+>;
+
+/** "vendor: Acme" per line -> rules; the first line that is not a rule is the error. */
+const productRulesField = z
+  .string()
+  .max(20_000, "That is too much text for a list of rules.")
+  .transform((text, ctx) => {
+    const rules: ProductRule[] = [];
+    const lines = text.split("\n").map((line) => line.trim());
+    for (const [index, line] of lines.entries()) {
+      if (!line) continue;
+      const match = /^([a-z _]+?)\s*:\s*(.+)$/i.exec(line);
+      const field = match ? FIELD_OF_PREFIX[match[1].trim().toLowerCase()] : undefined;
+      if (!match || !field) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Line ${index + 1} ("${line.slice(0, 30)}") must start with vendor:, type:, tag: or product: followed by a value.`,
+        });
+        return z.NEVER;
+      }
+      const value = match[2].trim();
+      if (field === "product" && !/^(gid:\/\/shopify\/Product\/)?\d+$/.test(value)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Line ${index + 1}: after product: give the product's ID, the number in its admin address.`,
+        });
+        return z.NEVER;
+      }
+      if (!rules.some((rule) => rule.field === field && rule.value.toLowerCase() === value.toLowerCase())) rules.push({ field, value });
+    }
+    if (rules.length > MAX_PRODUCT_RULES) {
+      ctx.addIssue({ code: "custom", message: `Enter at most ${MAX_PRODUCT_RULES} rules.` });
+      return z.NEVER;
+    }
+    return rules;
+  });
+
+const formatRules = (rules: readonly ProductRule[]) => rules.map((rule) => `${PREFIX_OF_FIELD[rule.field]}: ${rule.value}`).join("\n");
 
 const settingsSchema = z.object({
   forwardTrigger: z.enum(["paid", "created"], { error: "Choose when orders are sent: when paid or when created." }),
@@ -58,6 +110,19 @@ const settingsSchema = z.object({
         });
       else if (tags.length > MAX_EXCLUDED_TAGS) ctx.addIssue({ code: "custom", message: `Enter at most ${MAX_EXCLUDED_TAGS} tags.` });
     }),
+  hyperskuLocationIds: z
+    .string()
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((ids) => ids.every((id) => /^gid:\/\/shopify\/Location\/\d+$/.test(id)), "Choose locations from the list."),
+  includeProducts: productRulesField,
+  excludeProducts: productRulesField,
   notifyCustomer: flag,
   platformCode: z
     .string()
@@ -96,17 +161,36 @@ export function parseSettingsForm(values: SettingsFormValues): SettingsParseResu
 export async function getSettingsForm(shop: string): Promise<{ values: SettingsFormValues; defaultPlatformCode: number }> {
   const record = await ensureShop(shop);
   const rules = getForwardingSettings(record);
+  const routing = getRoutingSettings(record);
   return {
     values: {
       forwardTrigger: rules.trigger,
       holdMinutes: String(rules.holdMinutes),
       skipTestOrders: String(rules.skipTestOrders),
       excludedTags: rules.excludedTags.join(", "),
+      hyperskuLocationIds: routing.hyperskuLocationIds.join(","),
+      includeProducts: formatRules(routing.productRules.include),
+      excludeProducts: formatRules(routing.productRules.exclude),
       notifyCustomer: String(record.notifyCustomer),
       platformCode: record.platformCode === null ? "" : String(record.platformCode),
     },
     defaultPlatformCode: env.HYPERSKU_PLATFORM_CODE,
   };
+}
+
+/**
+ * The shop's locations to choose from, or null when Shopify cannot be asked right now (the page
+ * then keeps the stored choice and says so). Chosen locations Shopify no longer lists stay listed.
+ */
+export async function getLocationChoices(shop: string, chosen: readonly string[]): Promise<ShopLocation[] | null> {
+  try {
+    const locations = await getShopLocations(shop);
+    const gone = chosen.filter((id) => !locations.some((location) => location.id === id));
+    return [...locations, ...gone.map((id) => ({ id, name: `A removed location (${id.replace(/^.*\//, "")})` }))];
+  } catch (error) {
+    logger.warn({ shop, err: error }, "could not read the shop's locations");
+    return null;
+  }
 }
 
 export async function saveSettings(shop: string, settings: ValidSettings) {
@@ -116,6 +200,8 @@ export async function saveSettings(shop: string, settings: ValidSettings) {
     holdMinutes: settings.holdMinutes,
     skipTestOrders: settings.skipTestOrders,
     excludedTags: JSON.stringify(settings.excludedTags),
+    hyperskuLocationIds: JSON.stringify(settings.hyperskuLocationIds),
+    productRules: JSON.stringify({ include: settings.includeProducts, exclude: settings.excludeProducts }),
     notifyCustomer: settings.notifyCustomer,
     platformCode: settings.platformCode,
   });

@@ -5,6 +5,9 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   holdMinutes: "Wait before sending",
   skipTestOrders: "Test orders",
   excludedTags: "Excluded tags",
+  hyperskuLocationIds: "Locations HyperSKU ships for",
+  includeProducts: "Send only these products",
+  excludeProducts: "Never send these products",
   notifyCustomer: "Customer notification",
   platformCode: "HyperSKU platform code",
 };

@@ -9,7 +9,7 @@ import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConnectionView } from "~/domain/connection/connection-view.server";
 import { SETTINGS_FIELDS, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/domain/admin/settings-fields";
-import { getSettingsForm, parseSettingsForm, readSettingsForm, saveSettings } from "~/domain/shops/settings.server";
+import { getLocationChoices, getSettingsForm, parseSettingsForm, readSettingsForm, saveSettings } from "~/domain/shops/settings.server";
 import { isOfflineMode } from "~/offline-mode.server";
 import { authenticate } from "~/shopify.server";
 import { useValueChanged } from "~/components/use-value-changed";
@@ -18,11 +18,14 @@ import { fieldId } from "./fields";
 import { ForwardingSection } from "./forwarding-section";
 import { FulfillmentSection } from "./fulfillment-section";
 import { HyperskuSection } from "./hypersku-section";
+import { RoutingSection } from "./routing-section";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const [form, connection] = await Promise.all([getSettingsForm(session.shop), getConnectionView(session.shop)]);
-  return json({ ...form, connection, inlineSaveBar: isOfflineMode() });
+  const chosen = form.values.hyperskuLocationIds ? form.values.hyperskuLocationIds.split(",") : [];
+  const locations = await getLocationChoices(session.shop, chosen);
+  return json({ ...form, connection, locations, inlineSaveBar: isOfflineMode() });
 };
 
 type ActionData = { ok: true } | { ok: false; errors: SettingsFieldErrors };
@@ -36,7 +39,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function SettingsPage() {
-  const { values: saved, defaultPlatformCode, connection, inlineSaveBar } = useLoaderData<typeof loader>();
+  const { values: saved, defaultPlatformCode, connection, locations, inlineSaveBar } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionData>();
   const shopify = useAppBridge();
   const [values, setValues] = useState<SettingsFormValues>(saved);
@@ -94,6 +97,7 @@ export default function SettingsPage() {
           {errorFields.length > 0 && <ErrorSummary fields={errorFields} errors={errors} />}
           <Layout>
             <ForwardingSection {...section} />
+            <RoutingSection {...section} locations={locations} />
             <FulfillmentSection {...section} />
             <HyperskuSection {...section} defaultPlatformCode={defaultPlatformCode} connection={connection} />
           </Layout>
