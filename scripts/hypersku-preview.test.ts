@@ -102,7 +102,7 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
         email: "ada.lovelace@example.com",
       },
     });
-    expect(run.stderr).toContain('Left out line item 14012345678903 ("Gift Card"): It is a gift card: nothing to ship.');
+    expect(run.stderr).toContain('- left out: line item 14012345678903 ("Gift Card"): It is a gift card: nothing to ship.');
   });
 
   it("sends an EUR order on a USD shop in euros, without the refunded mug, keeping umlauts", async () => {
@@ -201,6 +201,50 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     expect(pickup.stderr).not.toContain("no_shipping_address");
     expect(graphqlPickup.stderr).toContain("- [local_pickup]");
     expect(local.stderr).toContain("- [local_delivery] This order goes out by your own local delivery");
+  });
+
+  it("routes a GraphQL order by its fulfillment orders: names each line sent or left out, and why", async () => {
+    const file = fixture("graphql-mixed-cart-fulfillment-orders.json");
+    const run = await preview(file, ...SHOP_ARGS, "--location", "gid://shopify/Location/1");
+    expect(run.code).toBe(0);
+    const request = externalOrderSchema.parse(JSON.parse(run.stdout));
+    expect(request.lineItems.map((line) => [line.title, line.quantity, line.variantAttr])).toEqual([
+      ["Ceramic Mug", 2, "Speckled | Engraving: Ada & Max"],
+    ]);
+    expect(run.stderr.split("\n").filter(Boolean)).toEqual([
+      "Routed by the order's 2 fulfillment order(s) and locations gid://shopify/Location/1.",
+      '- sent: line item 15010000000001 ("Ceramic Mug") × 2',
+      '- left out: line item 15010000000002 ("Art Poster"): Shopify assigns it to another fulfillment service (such as a print-on-demand app or a 3PL).',
+      '- left out: line item 15010000000003 ("Soy Candle"): It ships from Brooklyn studio, a location you do not fulfil through HyperSKU.',
+    ]);
+
+    // Every location of the merchant's (no --location): the studio's candles go too; a rule keeps the mug back.
+    const everywhere = await preview(file, ...SHOP_ARGS, "--exclude", "product: 72010000000001");
+    expect(everywhere.code).toBe(0);
+    expect(JSON.parse(everywhere.stdout).lineItems.map((line: { title: string }) => line.title)).toEqual(["Soy Candle"]);
+    expect(everywhere.stderr).toContain(
+      '- left out: line item 15010000000001 ("Ceramic Mug"): Your rules keep product "72010000000001" away',
+    );
+  });
+
+  it("says when nothing is left for HyperSKU, lists every line, and exits 1", async () => {
+    const run = await preview(fixture("graphql-mixed-cart-fulfillment-orders.json"), ...SHOP_ARGS, "--include", "vendor: Nobody");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("- [not_for_hypersku] Nothing in this order is for HyperSKU to fulfil.");
+    expect(run.stderr).toContain(
+      '- left out: line item 15010000000003 ("Soy Candle"): It matches none of the products your rules send to HyperSKU.',
+    );
+  });
+
+  it("refuses a rule or a location it cannot read, with exit 2", async () => {
+    const file = fixture("graphql-mixed-cart-fulfillment-orders.json");
+    const [rule, location] = await Promise.all([preview(file, "--exclude", "colour: blue"), preview(file, "--location", "Brooklyn")]);
+    expect([rule.code, location.code]).toEqual([2, 2]);
+    expect(rule.stderr).toContain(
+      '--exclude: A rule ("colour: blue") must start with vendor:, type:, tag: or product: followed by a value.',
+    );
+    expect(location.stderr).toContain('--location must be a location GID such as gid://shopify/Location/1 (got "Brooklyn").');
   });
 
   it("names the missing ZIP code of a US address and how to add it", async () => {

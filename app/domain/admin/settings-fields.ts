@@ -7,9 +7,6 @@ export const MAX_EXCLUDED_TAGS = 100;
 /** Shopify's limit for one tag. */
 export const MAX_TAG_LENGTH = 40;
 export const MAX_PLATFORM_CODE = 2_147_483_647;
-export const MAX_PRODUCT_RULES = 200;
-/** How a product rule is written, one per line: "vendor: Acme". */
-export const PRODUCT_RULE_PREFIXES = { vendor: "vendor", type: "product_type", tag: "tag", product: "product" } as const;
 
 export const SETTINGS_FIELDS = [
   "forwardTrigger",

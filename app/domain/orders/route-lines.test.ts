@@ -1,4 +1,4 @@
-import type { FulfillmentOrderView } from "~/integrations/shopify/fulfillments.server";
+import type { FulfillmentOrderView } from "~/integrations/shopify/fulfillment-orders";
 import { buildOrderSnapshot, buildRestLineItem } from "../../../tests/support/order-factories";
 import { mapOrderToExternalOrder, type Routing } from "./map-order";
 import { planForwarding } from "./plan-forwarding";
@@ -95,7 +95,7 @@ describe("routing by Shopify's fulfillment orders", () => {
   });
 
   it("sends only the units still open at HyperSKU's location when a line is split between locations", () => {
-    const { snapshot, candleLine } = mixedCart();
+    const { candleLine } = mixedCart();
     const orders = [
       fulfillmentOrder(WAREHOUSE, [{ lineItemId: candleLine.id, remaining: 1 }]),
       fulfillmentOrder(STUDIO, [{ lineItemId: candleLine.id, remaining: 2 }]),

@@ -14,13 +14,13 @@
  * only the product rules apply. A fulfillment order on hold or scheduled for later holds the whole
  * order back rather than sending it in parts the merchant did not intend.
  */
-import type { FulfillmentOrderView } from "~/integrations/shopify/fulfillments.server";
+import type { FulfillmentOrderView } from "~/integrations/shopify/fulfillment-orders";
 import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 
 /** What the app knows of a line's product beyond the order itself (read per variant from Shopify). */
 export type ProductFacts = { vendor: string | null; productType: string | null; tags: readonly string[] };
 
-export type ProductRuleField = "product" | "vendor" | "product_type" | "tag";
+type ProductRuleField = "product" | "vendor" | "product_type" | "tag";
 export type ProductRule = { field: ProductRuleField; value: string };
 export type ProductRules = { include: ProductRule[]; exclude: ProductRule[] };
 
@@ -45,7 +45,7 @@ export type LineRoute = { quantity: number } | { skip: RouteSkipCode; detail: st
 
 const FIELD_LABELS: Record<ProductRuleField, string> = { product: "product", vendor: "vendor", product_type: "product type", tag: "tag" };
 
-export function describeRule(rule: ProductRule): string {
+function describeRule(rule: ProductRule): string {
   return `${FIELD_LABELS[rule.field]} "${rule.value}"`;
 }
 
@@ -65,11 +65,6 @@ function matches(rule: ProductRule, item: ShopifyLineItemSnapshot, facts: Produc
     case "tag":
       return (facts?.tags ?? []).some((tag) => same(tag, rule.value));
   }
-}
-
-/** Whether any rule reads facts the order itself does not carry (so they must be read first). */
-export function rulesNeedFacts(rules: ProductRules): boolean {
-  return [...rules.include, ...rules.exclude].some((rule) => rule.field !== "product");
 }
 
 function ruleSkip(item: ShopifyLineItemSnapshot, rules: ProductRules, facts: ProductFacts | undefined): LineRoute | null {

@@ -6,8 +6,6 @@
  */
 import { z } from "zod";
 import {
-  MAX_PRODUCT_RULES,
-  PRODUCT_RULE_PREFIXES,
   MAX_EXCLUDED_TAGS,
   MAX_HOLD_MINUTES,
   MAX_PLATFORM_CODE,
@@ -22,7 +20,7 @@ import { getShopLocations, type ShopLocation } from "~/integrations/shopify/loca
 import { logger } from "~/logger.server";
 import { ensureShop, saveShopSettings } from "~/models/shop.server";
 import { getForwardingSettings, getRoutingSettings } from "./shop-settings.server";
-import type { ProductRule } from "~/domain/orders/route-lines";
+import { formatRuleLines, parseRuleLines } from "~/domain/orders/product-rule-text";
 
 const flag = z.enum(["true", "false"], { error: "Choose yes or no." }).transform((value) => value === "true");
 
@@ -40,52 +38,16 @@ function splitTags(text: string): string[] {
   return tags;
 }
 
-const FIELD_OF_PREFIX: Record<string, ProductRule["field"]> = {
-  ...PRODUCT_RULE_PREFIXES,
-  "product type": "product_type",
-  product_type: "product_type",
-};
-const PREFIX_OF_FIELD = Object.fromEntries(Object.entries(PRODUCT_RULE_PREFIXES).map(([prefix, field]) => [field, prefix])) as Record<
-  ProductRule["field"],
-  string
->;
-
-/** "vendor: Acme" per line -> rules; the first line that is not a rule is the error. */
+/** "vendor: Acme" per line -> rules (product-rule-text.ts). */
 const productRulesField = z
   .string()
   .max(20_000, "That is too much text for a list of rules.")
   .transform((text, ctx) => {
-    const rules: ProductRule[] = [];
-    const lines = text.split("\n").map((line) => line.trim());
-    for (const [index, line] of lines.entries()) {
-      if (!line) continue;
-      const match = /^([a-z _]+?)\s*:\s*(.+)$/i.exec(line);
-      const field = match ? FIELD_OF_PREFIX[match[1].trim().toLowerCase()] : undefined;
-      if (!match || !field) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Line ${index + 1} ("${line.slice(0, 30)}") must start with vendor:, type:, tag: or product: followed by a value.`,
-        });
-        return z.NEVER;
-      }
-      const value = match[2].trim();
-      if (field === "product" && !/^(gid:\/\/shopify\/Product\/)?\d+$/.test(value)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Line ${index + 1}: after product: give the product's ID, the number in its admin address.`,
-        });
-        return z.NEVER;
-      }
-      if (!rules.some((rule) => rule.field === field && rule.value.toLowerCase() === value.toLowerCase())) rules.push({ field, value });
-    }
-    if (rules.length > MAX_PRODUCT_RULES) {
-      ctx.addIssue({ code: "custom", message: `Enter at most ${MAX_PRODUCT_RULES} rules.` });
-      return z.NEVER;
-    }
-    return rules;
+    const parsed = parseRuleLines(text);
+    if (parsed.ok) return parsed.rules;
+    ctx.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
   });
-
-const formatRules = (rules: readonly ProductRule[]) => rules.map((rule) => `${PREFIX_OF_FIELD[rule.field]}: ${rule.value}`).join("\n");
 
 const settingsSchema = z.object({
   forwardTrigger: z.enum(["paid", "created"], { error: "Choose when orders are sent: when paid or when created." }),
@@ -169,8 +131,8 @@ export async function getSettingsForm(shop: string): Promise<{ values: SettingsF
       skipTestOrders: String(rules.skipTestOrders),
       excludedTags: rules.excludedTags.join(", "),
       hyperskuLocationIds: routing.hyperskuLocationIds.join(","),
-      includeProducts: formatRules(routing.productRules.include),
-      excludeProducts: formatRules(routing.productRules.exclude),
+      includeProducts: formatRuleLines(routing.productRules.include),
+      excludeProducts: formatRuleLines(routing.productRules.exclude),
       notifyCustomer: String(record.notifyCustomer),
       platformCode: record.platformCode === null ? "" : String(record.platformCode),
     },

@@ -36,7 +36,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Stored rules; anything unreadable counts as no rules (every product goes), as a new shop has. */
-export function parseProductRules(json: string): ProductRules {
+function parseProductRules(json: string): ProductRules {
   const parsed = rulesSchema.safeParse(parseJson(json));
   return parsed.success ? parsed.data : NO_PRODUCT_RULES;
 }

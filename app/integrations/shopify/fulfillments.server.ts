@@ -13,6 +13,9 @@
  */
 import { z } from "zod";
 import { adminQuery, ShopifyGraphqlError } from "./admin-graphql.server";
+import { type FulfillmentOrderView, fulfillmentOrdersSchema, toFulfillmentOrderViews } from "./fulfillment-orders";
+
+export type { FulfillmentOrderView } from "./fulfillment-orders";
 
 /** @adminGraphqlDocument exported so tests/contract/admin-graphql.test.ts can validate it against Shopify's schema. */
 export const ORDER_FULFILLMENT_ORDERS_QUERY = `#graphql
@@ -69,28 +72,7 @@ const orderFulfillmentSchema = z.looseObject({
   order: z
     .looseObject({
       id: z.string(),
-      fulfillmentOrders: z.looseObject({
-        nodes: z.array(
-          z.looseObject({
-            id: z.string(),
-            status: z.string(),
-            assignedLocation: z
-              .looseObject({ name: z.string().nullish(), location: z.looseObject({ id: z.string() }).nullish() })
-              .nullish(),
-            fulfillmentHolds: z.array(z.looseObject({ reason: z.string(), reasonNotes: z.string().nullish() })).nullish(),
-            lineItems: z.looseObject({
-              nodes: z.array(
-                z.looseObject({
-                  id: z.string(),
-                  totalQuantity: z.number(),
-                  remainingQuantity: z.number(),
-                  lineItem: z.looseObject({ id: z.string() }),
-                }),
-              ),
-            }),
-          }),
-        ),
-      }),
+      fulfillmentOrders: fulfillmentOrdersSchema,
       fulfillments: z.array(z.looseObject({ id: z.string(), status: z.string(), trackingInfo: z.array(trackingInfoSchema).nullish() })),
     })
     .nullable(),
@@ -109,25 +91,6 @@ const updateSchema = z.looseObject({
     .looseObject({ fulfillment: z.looseObject({ id: z.string() }).nullish(), userErrors: userErrorsSchema })
     .nullable(),
 });
-
-type FulfillmentOrderLine = {
-  /** FulfillmentOrderLineItem GID. */
-  id: string;
-  /** The Shopify line item id, numeric as in storeOrderLineItemId. */
-  lineItemId: string;
-  totalQuantity: number;
-  remainingQuantity: number;
-};
-
-export type FulfillmentOrderView = {
-  id: string;
-  /** OPEN | IN_PROGRESS | ON_HOLD | SCHEDULED | CLOSED | CANCELLED | INCOMPLETE */
-  status: string;
-  locationId: string | null;
-  locationName: string | null;
-  holds: { reason: string; reasonNotes: string | null }[];
-  lineItems: FulfillmentOrderLine[];
-};
 
 export type LineItemsByFulfillmentOrder = {
   fulfillmentOrderId: string;
@@ -152,9 +115,6 @@ export type MutationResult = { ok: true; fulfillmentId: string } | { ok: false; 
 
 export type TrackingInfoInput = { company?: string; number?: string; url?: string };
 
-/** `gid://shopify/LineItem/123` -> "123". */
-const numericId = (gid: string) => gid.slice(gid.lastIndexOf("/") + 1);
-
 export const orderGid = (shopifyOrderId: string) => `gid://shopify/Order/${shopifyOrderId}`;
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, operation: string): T {
@@ -173,19 +133,7 @@ export async function getOrderFulfillmentState(shop: string, orderId: string): P
   if (!data.order) return null;
   return {
     orderId: data.order.id,
-    fulfillmentOrders: data.order.fulfillmentOrders.nodes.map((node) => ({
-      id: node.id,
-      status: node.status,
-      locationId: node.assignedLocation?.location?.id ?? null,
-      locationName: node.assignedLocation?.name ?? null,
-      holds: (node.fulfillmentHolds ?? []).map((hold) => ({ reason: hold.reason, reasonNotes: hold.reasonNotes ?? null })),
-      lineItems: node.lineItems.nodes.map((line) => ({
-        id: line.id,
-        lineItemId: numericId(line.lineItem.id),
-        totalQuantity: line.totalQuantity,
-        remainingQuantity: line.remainingQuantity,
-      })),
-    })),
+    fulfillmentOrders: toFulfillmentOrderViews(data.order.fulfillmentOrders),
     fulfillments: data.order.fulfillments.map((fulfillment) => ({
       id: fulfillment.id,
       status: fulfillment.status,
