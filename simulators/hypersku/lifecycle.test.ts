@@ -136,8 +136,10 @@ describe("lifecycle", () => {
 
   it("moves orders on the clock when autoAdvanceMs is set", async () => {
     const { simulator, orderId } = await withOrder({}, { autoAdvanceMs: 40 });
-    await expect.poll(() => simulator.control.orders()[0].orderBaseInfo.status, { timeout: 2000, interval: 20 }).toBe(4);
-    await expect.poll(() => simulator.control.orders()[0].orderBaseInfo.status, { timeout: 2000, interval: 20 }).toBe(6);
+    // A loaded machine may poll less often than the clock moves: each state is reached or passed.
+    const status = () => simulator.control.orders()[0].orderBaseInfo.status;
+    await expect.poll(status, { timeout: 2000, interval: 20 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(status, { timeout: 2000, interval: 20 }).toBeGreaterThanOrEqual(6);
     expect(simulator.control.orders()[0].logisticsItems).toHaveLength(1);
     expect(orderId).toBe(simulator.control.orders()[0].orderBaseInfo.orderId);
   });

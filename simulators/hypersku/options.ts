@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   userId: string;
   /** Seeds the random source of faults and tracking numbers, so runs are reproducible. */
   seed: number;
+  /** "enforce": refuse creates an agent could not fulfil (agent-checks.ts); "off": the spec's schema only. */
+  agentChecks: "off" | "enforce";
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
@@ -48,6 +50,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   codeLifetimeSeconds: 300,
   userId: "sim-user-1",
   seed: 1,
+  agentChecks: "off",
 };
 
 const nonNegative = z.number().nonnegative();
@@ -68,6 +71,7 @@ const runtimeOptionsSchema = z.strictObject({
   codeLifetimeSeconds: nonNegative,
   userId: z.string().min(1),
   seed: z.number().int(),
+  agentChecks: z.enum(["off", "enforce"]),
 });
 
 export type RuntimeOptions = z.infer<typeof runtimeOptionsSchema>;

@@ -1,4 +1,5 @@
 /** The order operations of the contract table: create, look up, change the address, cancel. */
+import { agentProblems } from "../agent-checks";
 import { advanceContext } from "./lifecycle-context";
 import { closeOrder } from "../lifecycle";
 import { buildOrder, mapAddress } from "../order-builder";
@@ -20,6 +21,11 @@ export function createOrderFromExternal(ctx: OperationContext): Reply {
   const parsed = validate(externalOrderSchema, ctx.body);
   if (!parsed.ok) return businessError(ctx.options, BUSINESS.invalidRequest, parsed.message);
   const input = parsed.value;
+  if (ctx.options.agentChecks === "enforce") {
+    const problems = agentProblems(input);
+    if (problems.length > 0)
+      return businessError(ctx.options, BUSINESS.invalidRequest, `The agent cannot fulfil this order: ${problems.join("; ")}`);
+  }
 
   const existing = ctx.state.orders.find(
     (stored) => stored.storeCode === input.storeCode && stored.order.orderBaseInfo.storeOrderId === input.storeOrderId,
