@@ -17,6 +17,7 @@ import { callRoute } from "../support/routes";
 import { createWebhookRequest, TEST_SHOP } from "../support/shopify";
 import { withTwins } from "../support/twins";
 import { placeSentOrder, syncNow } from "../support/tracking";
+import { saveVariantFacts } from "~/models/variant-facts.server";
 
 let simulator: HyperskuSimulator;
 let shopify: ShopifyAdminFake;
@@ -208,5 +209,30 @@ describe("shop/redact and uninstall", () => {
     expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);
     expect(await prisma.hyperskuConnection.count({ where: { shop: TEST_SHOP } })).toBe(0);
     expect((await prisma.order.findUniqueOrThrow({ where: { id: shipped.order.id } })).hyperskuStatus).toBe(4);
+  });
+
+  it("deletes the shop's cached product facts, and no other shop's", async () => {
+    const facts = (variantId: string) => ({
+      variantId,
+      productId: "7200000000001",
+      imageUrl: "https://cdn.shopify.com/s/files/1/0612/3456/7890/files/ceramic-mug.jpg",
+      productHandle: "ceramic-mug",
+      productTitle: "Ceramic Mug",
+      vendor: "Ada Ceramics",
+      productType: "Mugs",
+      tags: ["dropship"],
+      fetchedAt: new Date(),
+    });
+    await saveVariantFacts(TEST_SHOP, [facts("43200000000011"), facts("43200000000012")]);
+    await saveVariantFacts("other-shop.myshopify.com", [facts("43200000000011")]);
+
+    await deliver(uninstalled, "app/uninstalled", { myshopify_domain: TEST_SHOP });
+    await deliver(shopRedact, "shop/redact", { shop_id: 954889, shop_domain: TEST_SHOP });
+    await drainQueue();
+
+    expect(await prisma.variantFacts.count({ where: { shop: TEST_SHOP } })).toBe(0);
+    expect(await prisma.variantFacts.findMany({ select: { shop: true, variantId: true } })).toEqual([
+      { shop: "other-shop.myshopify.com", variantId: "43200000000011" },
+    ]);
   });
 });

@@ -40,6 +40,7 @@ import { listOrderEvents, scrubOrderEvent } from "~/models/order-event.server";
 import { listOrderParcels, scrubParcel } from "~/models/parcel.server";
 import { recordRedactedOrders, type RedactionSource } from "~/models/redacted-order.server";
 import { deleteSessionsForShop } from "~/models/session.server";
+import { deleteVariantFactsForShop } from "~/models/variant-facts.server";
 import { listDeliveriesWithProblem, scrubDeliveryProblem } from "~/models/webhook-delivery.server";
 import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { anonymiseHyperskuResponse, anonymiseSentRequest, anonymiseSnapshot, collectPersonalValues, scrubText } from "./anonymise";
@@ -143,7 +144,7 @@ export async function redactCustomer(shop: string, selector: CustomerSelector): 
 
 /**
  * shop/redact (48 hours after uninstalling): every order of the shop is anonymised, and its
- * sessions, HyperSKU tokens and queued work are deleted. The shop row (settings) stays, so the
+ * sessions, HyperSKU tokens, queued work and cached product facts are deleted. The shop row (settings) stays, so the
  * evidence keeps its context. Every order is tombstoned: after a reinstall, the shop's old orders
  * are not filled in again by webhooks, reconciliation or a past-orders run.
  */
@@ -153,6 +154,7 @@ export async function redactShop(shop: string): Promise<number> {
     await deleteTokenSet(shop);
     await deleteAuthorizationStatesForShop(shop);
     await cancelShopJobs(shop);
+    await deleteVariantFactsForShop(shop);
     return redactWhere({ shop }, [], "shop/redact");
   });
   logger.info({ shop, orders: count }, "shop data redacted");

@@ -1,0 +1,16 @@
+-- CreateTable
+CREATE TABLE "VariantFacts" (
+    "shop" TEXT NOT NULL,
+    "variantId" TEXT NOT NULL,
+    "productId" TEXT,
+    "imageUrl" TEXT,
+    "productHandle" TEXT,
+    "productTitle" TEXT,
+    "vendor" TEXT,
+    "productType" TEXT,
+    "tags" TEXT NOT NULL DEFAULT '[]',
+    "fetchedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "VariantFacts_pkey" PRIMARY KEY ("shop","variantId")
+);
+
