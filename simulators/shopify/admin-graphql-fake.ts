@@ -11,6 +11,7 @@
  * merchant would (hold, fulfil by hand, reassign) and read `fulfillments` to assert on.
  */
 import type { AdminGraphql, GraphqlResponse } from "~/integrations/shopify/admin-graphql.server";
+import { DEMO_CATALOGUE, type FakeProduct, variantNode } from "./product-catalogue";
 
 type OrderNode = { id: string; updatedAt: string } & Record<string, unknown>;
 
@@ -51,6 +52,15 @@ const COST = { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000,
 const SHOP_LOCATION = { id: "gid://shopify/Location/1", name: "Shop location" };
 const SERVICE_LOCATION = { id: "gid://shopify/Location/2", name: "Fulfillment service" };
 const FULFILLABLE = new Set<FakeFulfillmentOrderStatus>(["OPEN", "IN_PROGRESS"]);
+/** Shopify's single-query limit and its limit on a list argument's items. */
+const MAX_QUERY_COST = 1000;
+const MAX_LIST_ARGUMENT = 250;
+/**
+ * What Shopify charges per id of the VariantFacts selection: the variant, its image, the product, its
+ * featured media, the preview and its image (tests/contract/admin-graphql.test.ts prices the app's
+ * document with the schema and expects the same).
+ */
+const VARIANT_NODE_COST = 6;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const gidOf = (type: string, value: unknown) => typeof value === "string" && new RegExp(`^gid://shopify/${type}/\\d+$`).test(value);
@@ -80,7 +90,10 @@ export class ShopifyAdminFake {
   private readonly fulfillmentOrdersByShop = new Map<string, FakeFulfillmentOrder[]>();
   private readonly shopNames = new Map<string, string>();
   private readonly locationsByShop = new Map<string, { id: string; name: string }[]>();
+  private readonly catalogues = new Map<string, FakeProduct[]>();
   readonly calls: AdminCall[] = [];
+  /** The requested cost Shopify would report for each call, in call order (refused calls included). */
+  readonly requestedCosts: { operation: string; cost: number }[] = [];
   /** Every fulfillment, in creation order (the app's and the merchant's). */
   readonly fulfillments: FakeFulfillment[] = [];
   /** Answer the next N calls with Shopify's THROTTLED error. */
@@ -101,6 +114,29 @@ export class ShopifyAdminFake {
   /** The name the merchant gave the shop in Shopify's settings (renaming it, as the merchant would). */
   setShopName(shop: string, name: string) {
     this.shopNames.set(shop, name);
+  }
+
+  /** The shop's products: the demo catalogue until a test changes it. */
+  products(shop: string): FakeProduct[] {
+    let list = this.catalogues.get(shop);
+    if (!list) {
+      list = structuredClone([...DEMO_CATALOGUE]);
+      this.catalogues.set(shop, list);
+    }
+    return list;
+  }
+
+  /** The merchant adds a product, or edits one (same id): its handle, images, vendor, type, tags. */
+  putProduct(shop: string, product: FakeProduct) {
+    const list = this.products(shop);
+    const index = list.findIndex((existing) => existing.id === product.id);
+    if (index >= 0) list[index] = structuredClone(product);
+    else list.push(structuredClone(product));
+  }
+
+  /** The merchant deletes a variant: Shopify answers a null node for it from then on. */
+  deleteVariant(shop: string, variantId: number) {
+    for (const product of this.products(shop)) product.variants = product.variants.filter((v) => v.id !== variantId);
   }
 
   /** An AdminGraphql bound to one shop, as the app's factory hands out. */
@@ -201,6 +237,13 @@ export class ShopifyAdminFake {
   private handle(shop: string, query: string, variables: Record<string, unknown>): GraphqlResponse<unknown> {
     const operation = /(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
     this.calls.push({ shop, operation, variables: structuredClone(variables) });
+    const answer = this.answer(shop, operation, query, variables);
+    const cost = answer.extensions?.cost?.requestedQueryCost;
+    if (cost !== undefined) this.requestedCosts.push({ operation, cost });
+    return answer;
+  }
+
+  private answer(shop: string, operation: string, query: string, variables: Record<string, unknown>): GraphqlResponse<unknown> {
     if (this.throttleNext > 0) {
       this.throttleNext -= 1;
       return {
@@ -227,6 +270,8 @@ export class ShopifyAdminFake {
           return this.fulfillmentCreate(shop, query, variables);
         case "FulfillmentTrackingInfoUpdate":
           return this.fulfillmentTrackingInfoUpdate(shop, query, variables);
+        case "VariantFacts":
+          return this.variantFacts(shop, query, variables);
         default:
           return { errors: [{ message: `The Shopify fake does not know the operation ${operation}` }] };
       }
@@ -275,6 +320,47 @@ export class ShopifyAdminFake {
     onlyKeys(variables, [], "variables");
     const nodes = this.locationsOf(shop).map((location) => ({ ...location, isActive: true, fulfillmentService: null }));
     return { data: { locations: { nodes } }, extensions: { cost: { ...COST, requestedQueryCost: 12 } } };
+  }
+
+  /** nodes(ids:) over the catalogue, priced and limited as Shopify prices and limits it. */
+  private variantFacts(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "nodes");
+    if (!/\.\.\.\s*on\s+ProductVariant\b/.test(query)) throw new InputError("the operation must select ... on ProductVariant");
+    onlyKeys(variables, ["ids"], "variables");
+    const ids = variables.ids;
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string" || !/^gid:\/\/shopify\/\w+\/\d+$/.test(id)))
+      throw new InputError(`ids must be a list of IDs, got ${JSON.stringify(ids)}`);
+    const cost = { ...COST, requestedQueryCost: ids.length * VARIANT_NODE_COST };
+    if (ids.length > MAX_LIST_ARGUMENT) {
+      return {
+        errors: [{ message: `The input array size of ${ids.length} is greater than the maximum allowed of ${MAX_LIST_ARGUMENT}.` }],
+        extensions: { cost },
+      };
+    }
+    if (cost.requestedQueryCost > MAX_QUERY_COST) {
+      return {
+        errors: [
+          {
+            message: `Query cost is ${cost.requestedQueryCost}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: "MAX_COST_EXCEEDED" },
+          },
+        ],
+        extensions: { cost },
+      };
+    }
+    const catalogue = this.products(shop);
+    const nodes = (ids as string[]).map((id) => {
+      const match = /^gid:\/\/shopify\/ProductVariant\/(\d+)$/.exec(id);
+      if (!match) return {};
+      const product = catalogue.find((p) => p.variants.some((v) => v.id === Number(match[1])));
+      return product
+        ? variantNode(
+            product,
+            product.variants.find((v) => v.id === Number(match[1]))!,
+          )
+        : null;
+    });
+    return { data: { nodes }, extensions: { cost } };
   }
 
   private orderFulfillmentOrders(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {

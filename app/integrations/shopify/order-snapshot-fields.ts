@@ -6,8 +6,15 @@
  *   ${ORDER_SNAPSHOT_FIELDS}
  *
  * `customer` is left out on purpose: it needs the `read_customers` scope, which the app does not ask
- * for; the order's own `email` and `phone` carry the contact. Orders with more than 250 line items or
- * 50 refunds are cut at those limits. The order number is read from `name` ("#1001"), not from a
+ * for; the order's own `email` and `phone` carry the contact.
+ *
+ * The `first:` sizes keep one order's requested cost under Shopify's single-query limit of 1000
+ * points (a nested connection costs its size times its items: 250 lines and 50 refunds of 250 lines
+ * each asked for 29,510): 30 line items, 4 refunds of 30 lines, 10 transactions and 5 fulfillment
+ * orders cost 802, leaving room for a few more fields (tests/contract/admin-graphql.test.ts prices
+ * it). An order beyond them is read cut at those sizes: its 31st line, 5th refund or 11th
+ * transaction is missing from the snapshot, so such orders must come from the webhook (which carries
+ * every line) or be read in pages. The order number is read from `name` ("#1001"), not from a
  * field of its own, to select only fields every API version since 2024 has.
  *
  * Pickup and local delivery are told by the fulfillment orders' delivery method (the app's
@@ -39,7 +46,7 @@ fragment ${ORDER_SNAPSHOT_FRAGMENT_NAME} on Order {
   totalTaxSet { ${MONEY_BAG} }
   totalShippingPriceSet { ${MONEY_BAG} }
   totalDiscountsSet { ${MONEY_BAG} }
-  lineItems(first: 250) {
+  lineItems(first: 30) {
     nodes {
       id
       quantity
@@ -63,13 +70,13 @@ fragment ${ORDER_SNAPSHOT_FRAGMENT_NAME} on Order {
   shippingAddress {
     firstName lastName company address1 address2 city province provinceCode country countryCodeV2 zip phone
   }
-  refunds(first: 50) {
-    refundLineItems(first: 250) { nodes { lineItem { id } quantity } }
+  refunds(first: 4) {
+    refundLineItems(first: 30) { nodes { lineItem { id } quantity } }
   }
-  transactions(first: 50) { kind status processedAt }
+  transactions(first: 10) { kind status processedAt }
   customAttributes { key value }
   note
   shippingLine { deliveryCategory }
-  fulfillmentOrders(first: 20) { nodes { deliveryMethod { methodType } } }
+  fulfillmentOrders(first: 5) { nodes { deliveryMethod { methodType } } }
 }
 `;
