@@ -4,7 +4,7 @@
  * webhook intake against a bare baseline server, forwarding with an idle queue and after an
  * outage, and the memory of the web and worker processes; runs the admin benchmark when it exists;
  * prints the table and writes docs/benchmarks.md. Ctrl-C stops every process it started and removes
- * its temp files and scratch databases.
+ * its temp files and scratch databases. Also prints what one order costs in Shopify Admin API points.
  *
  * Options: --no-build (reuse build/), --no-postgres, --output <file> (default docs/benchmarks.md),
  * --engines sqlite,postgresql (default: both),
@@ -16,6 +16,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { startHyperskuSimulator, type HyperskuSimulator } from "../../simulators/hypersku/server";
 import { runAdminBenchmark } from "./admin";
+import { runApiCostBenchmark } from "./api-cost";
 import {
   type BenchDatabases,
   createPostgresDatabases,
@@ -128,6 +129,8 @@ async function main() {
 
   step("admin: scripts/bench-admin.ts");
   const admin = await runAdminBenchmark();
+  step("Shopify API cost: scripts/bench/order-api-cost.ts");
+  const apiCost = await runApiCostBenchmark();
 
   const cpus = os.cpus();
   const results: BenchResults = {
@@ -144,6 +147,7 @@ async function main() {
     engines,
     postgresSkipped,
     admin,
+    apiCost,
   };
   const rows = buildRows(results);
   console.log(`\n${renderTable(rows)}\n`);

@@ -3,6 +3,7 @@
  * figure is measured and the closing notes, to docs/benchmarks.md.
  */
 import { ADMIN_SCRIPT, type AdminResult } from "./admin";
+import { API_COST_SCRIPT, apiCostRows } from "./api-cost";
 import { maxRss, type RssFigures } from "./memory";
 import { engineName, mb, ms, perSecond, type Row, type Verdict } from "./format";
 import { closingNotes } from "./notes";
@@ -178,6 +179,7 @@ export function buildRows(results: BenchResults): Row[] {
     });
   }
   rows.push(...adminRows(results.admin));
+  rows.push(...apiCostRows(results.apiCost));
   return rows;
 }
 
@@ -288,6 +290,10 @@ const MEASUREMENT = `
   backlog intake. Worker: during the backlog phase (outage intake, then the drain at full speed).
 - **Admin**: \`${ADMIN_SCRIPT}\` (orders list and order detail server time with 100,000 orders, dashboard
   LCP/CLS), run by this script when it exists.
+- **Shopify API cost**: \`${API_COST_SCRIPT}\`: requested Admin API points of one order's snapshot read
+  (estimated from the vendored schema) and of its variant facts read (measured through the app's code
+  against the Shopify twin on a fresh database), with what that allows per minute at the Standard
+  plan's 100 points/s were the app doing nothing else.
 - The load generator, the simulator and the servers share this machine's cores, for the app and the
   baseline alike.`;
 
@@ -311,5 +317,5 @@ ${MEASUREMENT}
 ## Details
 
 ${detailLines(results).join("\n")}
-${results.admin.status === "ran" ? `\n### Output of ${ADMIN_SCRIPT}\n\n\`\`\`\n${results.admin.output}\n\`\`\`\n` : ""}${results.admin.status === "failed" ? `\n### ${ADMIN_SCRIPT} failed\n\n\`\`\`\n${results.admin.error}\n\`\`\`\n` : ""}`;
+${results.admin.status === "ran" ? `\n### Output of ${ADMIN_SCRIPT}\n\n\`\`\`\n${results.admin.output}\n\`\`\`\n` : ""}${results.admin.status === "failed" ? `\n### ${ADMIN_SCRIPT} failed\n\n\`\`\`\n${results.admin.error}\n\`\`\`\n` : ""}${results.apiCost?.status === "ran" ? `\n### Output of ${API_COST_SCRIPT}\n\n\`\`\`\n${results.apiCost.output}\n\`\`\`\n` : ""}`;
 }

@@ -1,5 +1,6 @@
 /** What one `npm run bench` run measured, as the report reads it. */
 import type { AdminResult } from "./admin";
+import type { ApiCostResult } from "./api-cost";
 import type { Engine } from "./databases";
 import type { BacklogResult, IdleResult } from "./forwarding";
 import type { IntakeResult } from "./intake";
@@ -33,4 +34,6 @@ export type BenchResults = {
   /** Why PostgreSQL has no figures, when it has none. */
   postgresSkipped?: string;
   admin: AdminResult;
+  /** Shopify Admin API points per order (scripts/bench/order-api-cost.ts). */
+  apiCost?: ApiCostResult;
 };
