@@ -11,7 +11,7 @@ import { type DocumentNode, type GraphQLSchema, Kind, NoUnusedFragmentsRule, par
 import { SHOPIFY_API_VERSION } from "~/shopify.server";
 import { estimateQueryCost, MAX_QUERY_COST } from "~/integrations/shopify/query-cost";
 import { ORDER_SNAPSHOT_FIELDS, ORDER_SNAPSHOT_FRAGMENT_NAME } from "~/integrations/shopify/order-snapshot-fields";
-import { VARIANT_FACTS_CHUNK_SIZE, VARIANT_FACTS_COST_PER_ID, VARIANT_FACTS_QUERY } from "~/integrations/shopify/variant-facts.server";
+import { VARIANT_FACTS_CHUNK_SIZE, VARIANT_FACTS_COST_PER_ID } from "~/integrations/shopify/variant-facts.server";
 import { loadAdminSchema } from "../../scripts/shopify/admin-schema";
 
 const APP = path.resolve("app");
@@ -125,8 +125,9 @@ describe(`Requested query cost (API ${SHOPIFY_API_VERSION}, limit ${MAX_QUERY_CO
   });
 
   it("prices VariantFacts per id as the integration and the Shopify twin assume, a full chunk within the limit", () => {
+    const variantFacts = operations.find((d) => operationName(d.text) === "VariantFacts")!.text;
     const ofSize = (n: number) =>
-      estimateQueryCost(schema, parse(VARIANT_FACTS_QUERY), {
+      estimateQueryCost(schema, parse(variantFacts), {
         variables: { ids: Array.from({ length: n }, (_, i) => `gid://shopify/ProductVariant/${i + 1}`) },
       });
     expect(ofSize(1)).toBe(VARIANT_FACTS_COST_PER_ID);
