@@ -9,6 +9,10 @@
  * `userErrors` as Shopify does; fulfillment orders assigned to a fulfillment service are hidden, as
  * they are from an app with only the merchant-managed scopes. Tests change the state the way a
  * merchant would (hold, fulfil by hand, reassign) and read `fulfillments` to assert on.
+ *
+ * Products come from a demo catalogue (product-catalogue.ts) that tests edit as a merchant would;
+ * `nodes(ids:)` answers from it, priced and limited as Shopify prices and limits it. Every answer's
+ * requested cost is kept in `requestedCosts`, so a test can assert what an order cost in points.
  */
 import type { AdminGraphql, GraphqlResponse } from "~/integrations/shopify/admin-graphql.server";
 import { DEMO_CATALOGUE, type FakeProduct, variantNode } from "./product-catalogue";
