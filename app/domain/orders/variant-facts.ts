@@ -10,7 +10,7 @@ import type { VariantFacts } from "~/models/variant-facts.server";
  * seldom, and a stale image or link costs little; but a merchant who re-tags a product to route it
  * away from HyperSKU expects that within the working day, not never. Six hours re-reads a busy
  * store's best sellers four times a day (a few points each) and bounds how long a product edit
- * goes unseen. Decision 0018 says why a TTL and not products/update webhooks.
+ * goes unseen. Decision 0019 says why a TTL and not products/update webhooks.
  */
 export const VARIANT_FACTS_TTL_MS = 6 * 60 * 60 * 1000;
 
