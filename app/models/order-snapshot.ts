@@ -95,10 +95,28 @@ export type ShopifyOrderSnapshot = {
   /** Presentment currency: the one the buyer paid in. All amounts below are in it. */
   currency: string | null;
   shopCurrency: string | null;
+  /**
+   * Money (docs/hypersku-contract.md, "Money"; app/domain/orders/order-money.ts puts it together):
+   * Σ line (unitPrice × quantity − discountTotal − its share of unallocatedDiscount) + totalShipping
+   * + (totalTax unless taxesIncluded) + totalDuties + totalTip = totalPrice, all as placed.
+   */
   totalPrice: DecimalAmount | null;
   totalTax: DecimalAmount | null;
+  /** Shipping after shipping discounts (a free-shipping code makes it 0). Older snapshots may hold it before them. */
   totalShipping: DecimalAmount | null;
+  /** Every discount on the order (line, order and shipping level), as Shopify totals it. */
   totalDiscounts: DecimalAmount | null;
+  /** Whether line prices and shipping include tax (REST `taxes_included`, GraphQL `taxesIncluded`). Absent in older snapshots: false. */
+  taxesIncluded?: boolean;
+  /** Duties charged at checkout, as placed ("0.00" when none); null when unreadable; absent in older snapshots (none). */
+  totalDuties?: DecimalAmount | null;
+  /** Tips received ("0.00" when none); null when unknown (REST gives tips only in the shop's currency); absent in older snapshots (none). */
+  totalTip?: DecimalAmount | null;
+  /**
+   * An order-level discount that the payload gives only as a total, allocated to no line (older REST
+   * payloads without `discount_allocations`). order-money.ts shares it over the lines cent-exactly.
+   */
+  unallocatedDiscount?: DecimalAmount | null;
   lineItems: ShopifyLineItemSnapshot[];
   shippingAddress: ShopifyAddressSnapshot | null;
   noteAttributes: NameValue[];
@@ -106,4 +124,6 @@ export type ShopifyOrderSnapshot = {
   note?: string | null;
   /** Absent in snapshots stored before the app read it: those count as "shipping". */
   deliveryMethod?: DeliveryMethod;
+  /** True when Shopify's answer held only the first of the order's lines (an Admin read's size limit). */
+  lineItemsTruncated?: boolean;
 };

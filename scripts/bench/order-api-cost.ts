@@ -119,7 +119,7 @@ try {
     `\nA webhook order costs only its variant facts read, and nothing once its variants are cached (6 h);` +
       ` an order read through the Admin API costs the snapshot read as well. These are requested costs: the bucket must hold` +
       ` them before Shopify runs the query, which then refunds what the order did not use (a 3-line order's snapshot` +
-      ` actually costs far less than 802). Shopify refuses one query over 1000 points.`,
+      ` actually costs far less than its requested cost). Shopify refuses one query over 1000 points.`,
   );
   console.log(`ORDER_API_COST_JSON ${JSON.stringify(figures)}`);
 } finally {

@@ -265,6 +265,8 @@ export class ShopifyAdminFake {
           return this.shopName(shop, query, variables);
         case "ShopLocations":
           return this.shopLocations(shop, query, variables);
+        case "OrderSnapshot":
+          return this.orderSnapshot(shop, query, variables);
         case "PastOrdersCount":
         case "PastOrders":
           return this.pastOrders(shop, operation, variables);
@@ -640,6 +642,15 @@ export class ShopifyAdminFake {
   }
 
   // ---- "Send past orders" (app/domain/backfill): ordersCount and orders by creation date ----
+
+  /** One order by id, as `order(id:)` answers: null when the shop has no such order. */
+  private orderSnapshot(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    if (!/\border\s*\(\s*id:/.test(query)) throw new InputError("the operation must call order(id:)");
+    onlyKeys(variables, ["id"], "variables");
+    if (!gidOf("Order", variables.id)) throw new InputError(`id must be an Order ID, got ${JSON.stringify(variables.id)}`);
+    const order = (this.orders.get(shop) ?? []).find((node) => node.id === variables.id) ?? null;
+    return { data: { order }, extensions: { cost: COST } };
+  }
 
   private pastOrders(shop: string, operation: string, variables: Record<string, unknown>): GraphqlResponse<unknown> {
     const filter = String(variables.query ?? "");

@@ -265,6 +265,7 @@ const EVENT_TITLES: Record<string, string> = {
   decision: "Forwarding decision",
   updated: "Updated in Shopify",
   items_reduced: "Items reduced after sending",
+  money_warning: "Shopify's amounts do not add up",
   ignored_stale: "Older version ignored",
   held: "Held",
   action: "Your action",

@@ -21,6 +21,7 @@ describe("describe-problems", () => {
       "no_shipping_address",
       "nothing_to_ship",
       "not_for_hypersku",
+      "too_many_lines",
       "missing_country",
       "missing_address_line",
       "missing_city",

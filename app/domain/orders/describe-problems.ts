@@ -9,6 +9,7 @@ export type MapReasonCode =
   | "no_shipping_address"
   | "nothing_to_ship"
   | "not_for_hypersku"
+  | "too_many_lines"
   | "missing_country"
   | "missing_address_line"
   | "missing_city"
@@ -58,6 +59,11 @@ export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: st
   not_for_hypersku: {
     problem: "Nothing in this order is for HyperSKU to fulfil.",
     fix: "Nothing to do if that is expected. If HyperSKU should fulfil these items, change the location Shopify assigns them to or your product rules in the app's settings, then choose Retry.",
+  },
+  too_many_lines: {
+    problem:
+      "This order has more items (or more shipping locations) than the app reads from Shopify at once, so it cannot be sure what to send.",
+    fix: "Send the HyperSKU items of this order at HyperSKU yourself, or split the order in Shopify into smaller ones, then choose Retry.",
   },
   missing_country: { problem: "The shipping address has no country.", fix: fixAddress("the country") },
   missing_address_line: { problem: "The shipping address has no street address.", fix: fixAddress("the street address") },

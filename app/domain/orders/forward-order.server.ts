@@ -208,7 +208,7 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   }
 
   // Due: only now ask Shopify where each line ships from, and send only HyperSKU's part.
-  const routed = await readRouting(shop, snapshot);
+  const routed = await readRouting(shop, snapshot, now);
   const held = fulfillmentHold(routed.routing.settings, routed.routing.context);
   if (held) return hold(order, FULFILLMENT_HOLD_CODE, held, FULFILLMENT_HOLD_RECHECK_MS);
   const routedPlan = planForwarding(routed.snapshot, getForwardingSettings(shop), identity, now, routed.routing);
@@ -235,13 +235,22 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   const created = await withHyperskuAccess(shop.domain, async (auth) => {
     // Marked right before the create leaves (after any wait for the shop's rate limit), so the
     // settle window counts from when HyperSKU may really have received it.
-    await recordForwarding(order, (tx) =>
-      markOrderSending(tx, order.id, {
-        sentRequest: JSON.stringify(request),
-        leftOutLines,
-        newAttempt: !progress.createStarted,
-        at: new Date(),
-      }),
+    // Shopify's money not adding up by the documented rule (order-money.ts) is sent as Shopify has it,
+    // and said once in the order's timeline, so the merchant can check it against HyperSKU's invoice.
+    const moneyWarning =
+      mapped.moneyWarnings.length > 0 && !progress.createStarted
+        ? { kind: "money_warning", message: mapped.moneyWarnings.join(" ") }
+        : undefined;
+    await recordForwarding(
+      order,
+      (tx) =>
+        markOrderSending(tx, order.id, {
+          sentRequest: JSON.stringify(request),
+          leftOutLines,
+          newAttempt: !progress.createStarted,
+          at: new Date(),
+        }),
+      moneyWarning,
     );
     progress.createStarted = true;
     return getHypersku().client.createOrderFromExternal(auth, request);

@@ -88,7 +88,12 @@ export const graphqlOrderSchema = z.object({
   totalTaxSet: graphqlMoneyBagSchema.nullish(),
   totalShippingPriceSet: graphqlMoneyBagSchema.nullish(),
   totalDiscountsSet: graphqlMoneyBagSchema.nullish(),
-  lineItems: connection(graphqlLineItemSchema),
+  taxesIncluded: flag,
+  totalTipReceivedSet: graphqlMoneyBagSchema.nullish(),
+  originalTotalDutiesSet: graphqlMoneyBagSchema.nullish(),
+  currentTotalDutiesSet: graphqlMoneyBagSchema.nullish(),
+  shippingLines: connection(z.object({ discountedPriceSet: graphqlMoneyBagSchema.nullish() })).nullish(),
+  lineItems: connection(graphqlLineItemSchema).extend({ pageInfo: z.object({ hasNextPage: z.boolean() }).nullish() }),
   shippingAddress: graphqlAddressSchema.nullish(),
   customer: z
     .object({

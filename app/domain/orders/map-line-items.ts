@@ -8,7 +8,8 @@
 import type { ExternalLineItem } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
 import { LINE_SKIP_REASONS, type LineSkipCode } from "./describe-problems";
-import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
+import { currencyDecimals, minorUnitsToNumber } from "./money";
+import { lineMoney } from "./order-money";
 import type { RouteSkipCode } from "./route-lines";
 import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 
@@ -77,28 +78,34 @@ export function variantAttr(item: ShopifyLineItemSnapshot): string | undefined {
 }
 
 /**
- * One unit's price after every discount allocated to the line: the allocations cover all units
- * ordered, so they are spread over `quantity` and rounded to the currency's decimals.
+ * One unit's price after every discount allocated to the line: the line's discounted total (its
+ * allocations cover all units ordered) divided over `quantity`, rounded half up to the currency's
+ * minor unit (order-money.ts; price × quantity misses the line's total by at most quantity / 2 minor units).
  */
 export function unitPriceAfterDiscounts(item: ShopifyLineItemSnapshot, currency: string): number | null {
-  const decimals = currencyDecimals(currency);
-  const unit = item.unitPrice === null ? null : toMinorUnits(item.unitPrice, decimals);
-  if (unit === null) return null;
-  const discount = toMinorUnits(item.discountTotal, decimals) ?? 0;
-  const perUnit = item.quantity > 0 ? Math.round(discount / item.quantity) : 0;
-  return minorUnitsToNumber(Math.max(0, unit - perUnit), decimals);
+  const unit = lineMoney(item, currency).discountedUnitPrice;
+  return unit === null ? null : minorUnitsToNumber(unit, currencyDecimals(currency));
 }
 
 export function productUrl(shopDomain: string, handle: string | null): string | undefined {
   return handle ? `https://${shopDomain}/products/${encodeURIComponent(handle)}` : undefined;
 }
 
-/** `quantity`: the units routing leaves for HyperSKU (route-lines.ts); by default all still to ship. */
+/**
+ * `context.price`, when given, is the line's unit price after discounts in minor units as the order's
+ * money breakdown has it (with its share of an order discount given only as a total); else the line's own.
+ * `context.quantity`: the units routing leaves for HyperSKU (route-lines.ts); by default all still to ship.
+ */
 export function mapLineItem(
   item: ShopifyLineItemSnapshot,
-  context: { shopDomain: string; currency: string; quantity?: number },
+  context: { shopDomain: string; currency: string; price?: number | null; quantity?: number },
 ): ExternalLineItem | null {
-  const price = unitPriceAfterDiscounts(item, context.currency);
+  const price =
+    context.price === undefined
+      ? unitPriceAfterDiscounts(item, context.currency)
+      : context.price === null
+        ? null
+        : minorUnitsToNumber(context.price, currencyDecimals(context.currency));
   if (price === null) return null;
   return compact({
     storeOrderLineItemId: item.id,

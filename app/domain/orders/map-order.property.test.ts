@@ -2,7 +2,7 @@
  * Hostile input for the order core (fast-check): random JSON, valid orders with fields deleted,
  * replaced by wrong types or truncated. The parser never throws and either yields a snapshot or
  * plain problems; the mapper never throws and, when it succeeds, its request always satisfies the
- * request schema; the forwarding plan always lands in a known state with a reason.
+ * request schema with no negative price; the forwarding plan always lands in a known state with a reason.
  */
 import fc from "fast-check";
 import { buildRestOrder, type JsonObject } from "../../../tests/support/order-factories";
@@ -56,8 +56,13 @@ function checkWholePipeline(payload: unknown) {
     return;
   }
   const mapped = mapOrderToExternalOrder(parsed.value, SHOP);
-  if (mapped.ok) expect(externalOrderSchema.safeParse(mapped.request).success).toBe(true);
-  else expect(mapped.reasons.every((reason) => reason.message.length > 0)).toBe(true);
+  if (mapped.ok) {
+    expect(externalOrderSchema.safeParse(mapped.request).success).toBe(true);
+    // Money (order-money.property.test.ts checks the rule itself): never a negative price, and any
+    // disagreement with Shopify's total comes back as words the order page can show.
+    for (const line of mapped.request.lineItems) expect(line.price).toBeGreaterThanOrEqual(0);
+    for (const warning of mapped.moneyWarnings) expect(warning.length).toBeGreaterThan(0);
+  } else expect(mapped.reasons.every((reason) => reason.message.length > 0)).toBe(true);
   const plan = planForwarding(parsed.value, DEFAULT_FORWARDING_SETTINGS, SHOP, new Date());
   expect(ORDER_STATES).toContain(plan.state);
   if (plan.state !== "scheduled") expect(plan.reason).toBeTruthy();

@@ -11,6 +11,9 @@
  *   recognises on both sides; re-dividing tax and shipping over the shipped items would invent
  *   numbers Shopify never showed. What HyperSKU must buy is said by `lineItems` alone.
  * - `taxNo`/`idNo` come from order attributes or a Brazilian company field (customs-ids.ts).
+ * - Money (docs/hypersku-contract.md, "Money"; order-money.ts): each line's `price` is its discounted
+ *   total over its units, rounded half up; the totals are Shopify's, unchanged. Where Shopify's total
+ *   does not meet its parts by the rule, the order still goes, with `moneyWarnings` saying how far off.
  */
 import type { ExternalLineItem, ExternalOrder } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
@@ -18,6 +21,7 @@ import { type MapReasonCode, ORDER_PROBLEMS } from "./describe-problems";
 import { isCustomLineItem, mapLineItem, type SkippedLineItem, lineSkipCode, shippableQuantity, skippedLineItem } from "./map-line-items";
 import { mapShippingAddress } from "./map-shipping-address";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
+import { moneyWarnings, orderMoney } from "./order-money";
 import { isOrderPaid } from "./payment-status";
 import { NO_PRODUCT_RULES, routeLine, type RoutingContext, type RoutingSettings } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
@@ -35,7 +39,15 @@ export const UNROUTED: Routing = Object.freeze({
   context: { fulfillmentOrders: null, facts: new Map() },
 });
 
-export type MapResult = { ok: true; request: ExternalOrder; skippedLineItems: SkippedLineItem[] } | { ok: false; reasons: MapReason[]; skippedLineItems: SkippedLineItem[] };
+export type MapResult =
+  | {
+      ok: true;
+      request: ExternalOrder;
+      skippedLineItems: SkippedLineItem[];
+      /** Where Shopify's money does not add up by the documented rule, for the merchant; the request is sent anyway. */
+      moneyWarnings: string[];
+    }
+  | { ok: false; reasons: MapReason[]; skippedLineItems: SkippedLineItem[] };
 
 function reason(code: MapReasonCode, detail?: string): MapReason {
   const { problem } = ORDER_PROBLEMS[code];
@@ -77,9 +89,12 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
   const currency = order.currency?.trim().toUpperCase();
   if (!currency) reasons.push(reason("missing_currency"));
 
+  if (order.lineItemsTruncated) reasons.push(reason("too_many_lines"));
   const address = mapShippingAddress(order);
   if (!address.ok) reasons.push(...address.codes.map((code) => reason(code)));
 
+  const money = currency ? orderMoney(order, currency) : null;
+  const unitPrices = new Map(money?.lines.map((line) => [line.lineItemId, line.discountedUnitPrice]) ?? []);
   const lineItems: ExternalLineItem[] = [];
   const skippedLineItems: SkippedLineItem[] = [];
   for (const item of order.lineItems) {
@@ -99,7 +114,7 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
       continue;
     }
     if (!currency) continue;
-    const line = mapLineItem(item, { shopDomain, currency, quantity: route.quantity });
+    const line = mapLineItem(item, { shopDomain, currency, price: unitPrices.get(item.id), quantity: route.quantity });
     if (line) lineItems.push(line);
     else reasons.push(reason("missing_price", `(item "${item.title || item.id}")`));
   }
@@ -108,7 +123,7 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
     reasons.push(reason(routedAway ? "not_for_hypersku" : "nothing_to_ship", describeSkips(skippedLineItems)));
   }
 
-  if (reasons.length > 0 || !address.ok || !currency) return { ok: false, reasons, skippedLineItems };
+  if (reasons.length > 0 || !address.ok || !currency || !money) return { ok: false, reasons, skippedLineItems };
 
   const isPaid = isOrderPaid(order.financialStatus);
   const request: ExternalOrder = compact({
@@ -128,5 +143,5 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
     lineItems,
     shippingAddress: address.address,
   });
-  return { ok: true, request, skippedLineItems };
+  return { ok: true, request, skippedLineItems, moneyWarnings: moneyWarnings(money) };
 }

@@ -5,6 +5,7 @@ import {
   buildRestOrder,
   EUR_ON_USD_SHOP,
   graphqlFulfillmentOrders,
+  graphqlMoneyBag,
   JPY_ON_USD_SHOP,
   snapshotOfGraphql,
   snapshotOfRest,
@@ -153,6 +154,32 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
   it("reads the order note like the webhook does", () => {
     expect(snapshotOfGraphql(buildGraphqlOrder({ overrides: { note: "Gift wrap, please" } })).note).toBe("Gift wrap, please");
     expect(snapshotOfGraphql(buildGraphqlOrder()).note).toBeNull();
+  });
+
+  it("reads the money the total is made of: shipping after its discounts, tax inclusion, duties as placed, tips", () => {
+    const order = snapshotOfGraphql(
+      buildGraphqlOrder({
+        money: EUR_ON_USD_SHOP,
+        shipping: "4.90", // totalShippingPriceSet: before discounts
+        overrides: {
+          taxesIncluded: true,
+          shippingLines: { nodes: [{ discountedPriceSet: graphqlMoneyBag("0.00", EUR_ON_USD_SHOP) }] },
+          originalTotalDutiesSet: graphqlMoneyBag("7.10", EUR_ON_USD_SHOP),
+          currentTotalDutiesSet: graphqlMoneyBag("0.00", EUR_ON_USD_SHOP),
+          totalTipReceivedSet: graphqlMoneyBag("2.00", EUR_ON_USD_SHOP),
+        },
+      }),
+    );
+    expect(order).toMatchObject({
+      totalShipping: "0.00",
+      taxesIncluded: true,
+      totalDuties: "7.10",
+      totalTip: "2.00",
+      unallocatedDiscount: "0.00",
+    });
+
+    const older = snapshotOfGraphql(buildGraphqlOrder({ shipping: "5.00" })); // a node read without these fields
+    expect(older).toMatchObject({ totalShipping: "5.00", taxesIncluded: false, totalDuties: "0.00", totalTip: "0.00" });
   });
 
   it("derives the discount from unit prices when allocations were not selected", () => {

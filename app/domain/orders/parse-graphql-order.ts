@@ -80,6 +80,37 @@ function discountTotal(item: GraphqlLineItem, currencies: Currencies): string {
   return formatMinorUnits(Math.max(0, perUnit) * item.quantity, decimals);
 }
 
+/**
+ * Shipping after shipping discounts: the shipping lines' discounted prices (a free-shipping code makes
+ * them 0). `totalShippingPriceSet` is before discounts, so it stands in only without readable lines.
+ */
+function shippingTotal(order: GraphqlOrder, currencies: Currencies): string | null {
+  const lines = connectionNodes(order.shippingLines).map((line) => presentmentAmount(line.discountedPriceSet, currencies));
+  if (lines.length > 0 && currencies.presentment !== null && lines.every((line) => line !== null)) {
+    return sumAmounts(lines as string[], currencies.presentment);
+  }
+  return presentmentAmount(order.totalShippingPriceSet, currencies);
+}
+
+/** Duties as placed, else the current ones; none when the order has none ("0" in its currency). */
+function dutiesTotal(order: GraphqlOrder, currencies: Currencies): string | null {
+  const sets = [order.originalTotalDutiesSet, order.currentTotalDutiesSet].filter((set) => set !== null && set !== undefined);
+  if (sets.length === 0) return currencies.presentment === null ? null : sumAmounts([], currencies.presentment);
+  for (const set of sets) {
+    const value = presentmentAmount(set, currencies);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+/** Tips received; a node read without the field (an older query) has none. */
+function tipTotal(order: GraphqlOrder, currencies: Currencies): string | null {
+  if (order.totalTipReceivedSet === null || order.totalTipReceivedSet === undefined) {
+    return currencies.presentment === null ? null : sumAmounts([], currencies.presentment);
+  }
+  return presentmentAmount(order.totalTipReceivedSet, currencies);
+}
+
 /** The fulfillment orders' methods say it best; the shipping line's category stands in without them. */
 function deliveryMethod(order: GraphqlOrder) {
   const methods = connectionNodes(order.fulfillmentOrders).map((fulfillment) =>
@@ -142,9 +173,16 @@ function toSnapshot(order: GraphqlOrder): ShopifyOrderSnapshot {
     shopCurrency: currencies.shop,
     totalPrice: presentmentAmount(order.totalPriceSet, currencies),
     totalTax: presentmentAmount(order.totalTaxSet, currencies),
-    totalShipping: presentmentAmount(order.totalShippingPriceSet, currencies),
+    totalShipping: shippingTotal(order, currencies),
     totalDiscounts: presentmentAmount(order.totalDiscountsSet, currencies),
+    taxesIncluded: order.taxesIncluded ?? false,
+    totalDuties: dutiesTotal(order, currencies),
+    totalTip: tipTotal(order, currencies),
+    // Every line's discountAllocations include its share of order-level discounts: nothing is left to allocate.
+    unallocatedDiscount: currencies.presentment === null ? null : sumAmounts([], currencies.presentment),
     lineItems: connectionNodes(order.lineItems).map((item) => toLineItem(item, refunded, currencies)),
+    // Shopify had more lines than the read holds (order-snapshot-fields.ts): the list is not the order.
+    ...(order.lineItems?.pageInfo?.hasNextPage ? { lineItemsTruncated: true } : {}),
     shippingAddress: address
       ? {
           firstName: cleanText(address.firstName),

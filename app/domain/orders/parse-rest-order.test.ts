@@ -19,6 +19,12 @@ function problemsOf(payload: unknown) {
   return result.ok ? [] : result.problems;
 }
 
+function withoutKey(payload: JsonObject, key: string): JsonObject {
+  const copy = { ...payload };
+  delete copy[key];
+  return copy;
+}
+
 describe("parseRestOrderWebhook: a well-formed webhook", () => {
   it("reads the order into the app's snapshot", () => {
     const item = buildRestLineItem({ unitPrice: "24.00", discounts: ["4.00"], overrides: { quantity: 2, sku: "MUG-BLUE-L" } });
@@ -148,6 +154,65 @@ describe("parseRestOrderWebhook: a well-formed webhook", () => {
       },
     });
     expect(snapshotOfRest(payload).totalShipping).toBe("5.10");
+  });
+
+  it("takes shipping after its discounts from the shipping lines: their allocations, else discounted_price, else price", () => {
+    const shippingOf = (shipping_lines: JsonObject[], overrides: JsonObject = {}) =>
+      snapshotOfRest(buildRestOrder({ overrides: { shipping_lines, ...overrides } })).totalShipping;
+    // A free-shipping code: total_shipping_price_set (5.00) is before discounts, the allocation takes it all.
+    expect(
+      shippingOf([
+        {
+          price_set: restMoneySet("5.00"),
+          discounted_price_set: restMoneySet("5.00"),
+          discount_allocations: [{ amount_set: restMoneySet("5.00") }],
+        },
+      ]),
+    ).toBe("0.00");
+    expect(shippingOf([{ price_set: restMoneySet("5.00"), discounted_price_set: restMoneySet("3.50") }])).toBe("3.50");
+    expect(shippingOf([{ price: "6.00", discounted_price: "4.00" }], { total_shipping_price_set: null })).toBe("4.00");
+    expect(shippingOf([{ price: "6.00" }, { price: "1.25" }], { total_shipping_price_set: null })).toBe("7.25");
+    // No readable line: Shopify's shipping total stands in.
+    expect(shippingOf([])).toBe("5.00");
+    expect(shippingOf([{ code: "Standard" }])).toBe("5.00");
+  });
+
+  it("reads tax inclusion, duties as placed and tips; a tip in the shop's currency only is unknown for a foreign-currency order", () => {
+    const order = snapshotOfRest(
+      buildRestOrder({
+        overrides: {
+          taxes_included: true,
+          original_total_duties_set: restMoneySet("6.12"),
+          current_total_duties_set: restMoneySet("0.00"),
+          total_tip_received: "5.00",
+        },
+      }),
+    );
+    expect(order).toMatchObject({ taxesIncluded: true, totalDuties: "6.12", totalTip: "5.00" });
+    const plain = snapshotOfRest(withoutKey(buildRestOrder(), "taxes_included"));
+    expect(plain).toMatchObject({ taxesIncluded: false, totalDuties: "0.00", totalTip: "0.00" });
+    const foreign = snapshotOfRest(buildRestOrder({ money: EUR_ON_USD_SHOP, overrides: { total_tip_received: "3.00" } }));
+    expect(foreign.totalTip).toBeNull();
+  });
+
+  it("keeps an order discount given only as a total for allocation, less the lines' own and the shipping discounts", () => {
+    const line = (price: string, total_discount: string) =>
+      withoutKey(
+        buildRestLineItem({ unitPrice: price, overrides: { total_discount_set: restMoneySet(total_discount) } }),
+        "discount_allocations",
+      );
+    const order = snapshotOfRest(
+      buildRestOrder({
+        lineItems: [line("10.00", "1.00"), line("20.00", "0.00")],
+        overrides: {
+          total_discounts_set: restMoneySet("6.00"),
+          shipping_lines: [{ price_set: restMoneySet("5.00"), discounted_price_set: restMoneySet("3.00") }],
+        },
+      }),
+    );
+    expect(order.unallocatedDiscount).toBe("3.00"); // 6.00 - 1.00 on a line - 2.00 off shipping
+    const allocated = snapshotOfRest(buildRestOrder({ lineItems: [buildRestLineItem({ discounts: ["2.00"] })] }));
+    expect(allocated.unallocatedDiscount).toBe("0.00");
   });
 
   it("sums refunded units per line item over all refunds", () => {

@@ -4,7 +4,7 @@
  */
 import { describeValue, failed, parsed, problemsFromZod, type ParseResult } from "./parse-result";
 import { combineDeliveryMethods, deliveryMethodOfWord } from "./delivery-method";
-import { sumAmounts } from "./money";
+import { currencyDecimals, formatMinorUnits, sumAmounts, toMinorUnits } from "./money";
 import { type RestLineItem, type RestMoneySet, type RestOrder, restOrderSchema } from "./rest-order-schema";
 import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { cleanText, idString, money, statusWord, toNameValue, toUtcIso, upperOrNull } from "./wire-values";
@@ -56,11 +56,90 @@ function refundedQuantities(order: RestOrder): Map<string, number> {
   return refunded;
 }
 
+type RestShippingLine = NonNullable<RestOrder["shipping_lines"]>[number];
+
+/**
+ * One shipping line after its discounts: its price less the discounts allocated to it when Shopify
+ * lists them (right in every API version: before 2024-07 `discounted_price` left out order-level
+ * shipping discounts such as a free-shipping code), else `discounted_price`, else the price.
+ */
+function shippingLineAfterDiscounts(line: RestShippingLine, currencies: Currencies): string | null {
+  const currency = currencies.presentment;
+  if (currency === null) return null;
+  const price = presentmentAmount(line.price_set, line.price, currencies);
+  const allocations = (line.discount_allocations ?? []).map((allocation) =>
+    presentmentAmount(allocation.amount_set, allocation.amount, currencies),
+  );
+  if (price !== null && allocations.length > 0 && allocations.every((value) => value !== null)) {
+    const decimals = currencyDecimals(currency);
+    const after = (toMinorUnits(price, decimals) ?? 0) - (toMinorUnits(sumAmounts(allocations as string[], currency), decimals) ?? 0);
+    return formatMinorUnits(Math.max(0, after), decimals);
+  }
+  return presentmentAmount(line.discounted_price_set, line.discounted_price, currencies) ?? price;
+}
+
+/**
+ * Shipping after shipping discounts (a free-shipping code makes it 0). The shipping lines carry the
+ * discounts; `total_shipping_price_set` is Shopify's shipping before them, so it stands in only when
+ * there are no readable lines.
+ */
 function shippingTotal(order: RestOrder, currencies: Currencies): string | null {
-  const total = presentmentAmount(order.total_shipping_price_set, null, currencies);
-  if (total !== null || !order.shipping_lines?.length || currencies.presentment === null) return total;
-  const lines = order.shipping_lines.map((line) => presentmentAmount(line.discounted_price_set ?? line.price_set, null, currencies));
-  return lines.every((line) => line !== null) ? sumAmounts(lines as string[], currencies.presentment) : null;
+  const lines = (order.shipping_lines ?? []).map((line) => shippingLineAfterDiscounts(line, currencies));
+  if (lines.length > 0 && currencies.presentment !== null && lines.every((line) => line !== null)) {
+    return sumAmounts(lines as string[], currencies.presentment);
+  }
+  return presentmentAmount(order.total_shipping_price_set, null, currencies);
+}
+
+/** What the shipping discounts took off: Σ shipping lines' prices − the same after discounts. */
+function shippingDiscount(order: RestOrder, currencies: Currencies, decimals: number): number {
+  let discount = 0;
+  for (const line of order.shipping_lines ?? []) {
+    const price = toMinorUnits(presentmentAmount(line.price_set, line.price, currencies) ?? "", decimals);
+    const after = toMinorUnits(shippingLineAfterDiscounts(line, currencies) ?? "", decimals);
+    if (price !== null && after !== null) discount += Math.max(0, price - after);
+  }
+  return discount;
+}
+
+/**
+ * An order-level discount the payload gives only as a total: older payloads list no
+ * `discount_allocations` on any line, so `total_discounts` may hold more than the lines' own
+ * discounts and the shipping discounts. That rest is shared over the lines by order-money.ts.
+ */
+function unallocatedDiscount(order: RestOrder, lines: ShopifyLineItemSnapshot[], currencies: Currencies): string | null {
+  const currency = currencies.presentment;
+  if (currency === null) return null;
+  const decimals = currencyDecimals(currency);
+  if (order.line_items.some((item) => (item.discount_allocations?.length ?? 0) > 0)) return formatMinorUnits(0, decimals);
+  const total = presentmentAmount(order.total_discounts_set, order.total_discounts, currencies);
+  if (total === null) return null;
+  const onLines = lines.reduce((sum, line) => sum + (toMinorUnits(line.discountTotal, decimals) ?? 0), 0);
+  const rest = (toMinorUnits(total, decimals) ?? 0) - onLines - shippingDiscount(order, currencies, decimals);
+  return formatMinorUnits(Math.max(0, rest), decimals);
+}
+
+/** Duties as placed (`original_total_duties_set`, else the current ones); none when the payload names none. */
+function dutiesTotal(order: RestOrder, currencies: Currencies): string | null {
+  const sets = [order.original_total_duties_set, order.current_total_duties_set].filter((set) => set !== null && set !== undefined);
+  if (sets.length === 0) return currencies.presentment === null ? null : sumAmounts([], currencies.presentment);
+  for (const set of sets) {
+    const value = presentmentAmount(set, null, currencies);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+/**
+ * Tips: REST gives them only in the shop's currency (`total_tip_received`), so a tip in an order paid
+ * in another currency is unknown (null); no tip at all is 0.
+ */
+function tipTotal(order: RestOrder, currencies: Currencies): string | null {
+  const currency = currencies.presentment;
+  if (currency === null) return null;
+  const tip = order.total_tip_received;
+  if (tip === null || tip === undefined || toMinorUnits(tip, currencyDecimals(currency)) === 0) return sumAmounts([], currency);
+  return presentmentAmount(null, tip, currencies);
 }
 
 /**
@@ -81,10 +160,10 @@ function deliveryMethod(order: RestOrder) {
 function discountTotal(item: RestLineItem, currencies: Currencies): string {
   if (currencies.presentment === null) return "0";
   const allocations = (item.discount_allocations ?? [])
-    .map((allocation) => presentmentAmount(allocation.amount_set, null, currencies))
+    .map((allocation) => presentmentAmount(allocation.amount_set, allocation.amount, currencies))
     .filter((value): value is string => value !== null);
   if (allocations.length > 0) return sumAmounts(allocations, currencies.presentment);
-  return presentmentAmount(item.total_discount_set, null, currencies) ?? sumAmounts([], currencies.presentment);
+  return presentmentAmount(item.total_discount_set, item.total_discount, currencies) ?? sumAmounts([], currencies.presentment);
 }
 
 function toLineItem(item: RestLineItem, refunded: Map<string, number>, currencies: Currencies): ShopifyLineItemSnapshot {
@@ -121,6 +200,7 @@ function toSnapshot(order: RestOrder): ShopifyOrderSnapshot {
   const refunded = refundedQuantities(order);
   const address = order.shipping_address;
   const shopifyOrderId = idString(order.id);
+  const lineItems = order.line_items.map((item) => toLineItem(item, refunded, currencies));
   return {
     shopifyOrderId,
     adminGraphqlId: cleanText(order.admin_graphql_api_id) ?? `gid://shopify/Order/${shopifyOrderId}`,
@@ -144,7 +224,11 @@ function toSnapshot(order: RestOrder): ShopifyOrderSnapshot {
     totalTax: presentmentAmount(order.total_tax_set, order.total_tax, currencies),
     totalShipping: shippingTotal(order, currencies),
     totalDiscounts: presentmentAmount(order.total_discounts_set, order.total_discounts, currencies),
-    lineItems: order.line_items.map((item) => toLineItem(item, refunded, currencies)),
+    taxesIncluded: order.taxes_included ?? false,
+    totalDuties: dutiesTotal(order, currencies),
+    totalTip: tipTotal(order, currencies),
+    unallocatedDiscount: unallocatedDiscount(order, lineItems, currencies),
+    lineItems,
     shippingAddress: address
       ? {
           firstName: cleanText(address.first_name),

@@ -30,8 +30,9 @@ const restLineItemSchema = z.object({
   gift_card: flag,
   price: amount.nullish(),
   price_set: restMoneySetSchema.nullish(),
+  total_discount: amount.nullish(),
   total_discount_set: restMoneySetSchema.nullish(),
-  discount_allocations: z.array(z.object({ amount_set: restMoneySetSchema.nullish() })).nullish(),
+  discount_allocations: z.array(z.object({ amount: amount.nullish(), amount_set: restMoneySetSchema.nullish() })).nullish(),
   properties: z.array(nameValue).nullish(),
 });
 
@@ -76,6 +77,10 @@ export const restOrderSchema = z.object({
   total_tax_set: restMoneySetSchema.nullish(),
   total_shipping_price_set: restMoneySetSchema.nullish(),
   total_discounts_set: restMoneySetSchema.nullish(),
+  taxes_included: flag,
+  original_total_duties_set: restMoneySetSchema.nullish(),
+  current_total_duties_set: restMoneySetSchema.nullish(),
+  total_tip_received: amount.nullish(),
   line_items: z.array(restLineItemSchema),
   shipping_address: restAddressSchema.nullish(),
   customer: z.object({ email: text, phone: text }).nullish(),
@@ -91,8 +96,11 @@ export const restOrderSchema = z.object({
   shipping_lines: z
     .array(
       z.object({
+        price: amount.nullish(),
         price_set: restMoneySetSchema.nullish(),
+        discounted_price: amount.nullish(),
         discounted_price_set: restMoneySetSchema.nullish(),
+        discount_allocations: z.array(z.object({ amount: amount.nullish(), amount_set: restMoneySetSchema.nullish() })).nullish(),
         code: text,
         source: text,
         delivery_category: text,

@@ -217,3 +217,19 @@ describe("fulfillment held back in Shopify", () => {
     expect(fulfillmentHold(EVERYWHERE, context)).toMatch(/later date/);
   });
 });
+
+describe("an order larger than one Admin read", () => {
+  it("is not sent on part of its lines: it needs the merchant, with the reason", () => {
+    const { snapshot } = mixedCart();
+    const result = mapOrderToExternalOrder({ ...snapshot, lineItemsTruncated: true }, SHOP, routing(EVERYWHERE, null));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reasons.map((r) => r.code)).toEqual(["too_many_lines"]);
+    const plan = planForwarding(
+      { ...snapshot, lineItemsTruncated: true },
+      DEFAULT_FORWARDING_SETTINGS,
+      SHOP,
+      new Date("2026-07-15T00:00:00Z"),
+    );
+    expect(plan).toMatchObject({ state: "needs_attention", code: "too_many_lines" });
+  });
+});

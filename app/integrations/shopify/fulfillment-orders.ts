@@ -11,6 +11,7 @@ const fulfillmentOrderNodeSchema = z.looseObject({
   assignedLocation: z.looseObject({ name: z.string().nullish(), location: z.looseObject({ id: z.string() }).nullish() }).nullish(),
   fulfillmentHolds: z.array(z.looseObject({ reason: z.string(), reasonNotes: z.string().nullish() })).nullish(),
   lineItems: z.looseObject({
+    pageInfo: z.looseObject({ hasNextPage: z.boolean() }).nullish(),
     nodes: z.array(
       z.looseObject({
         id: z.string(),
@@ -22,7 +23,15 @@ const fulfillmentOrderNodeSchema = z.looseObject({
   }),
 });
 
-export const fulfillmentOrdersSchema = z.looseObject({ nodes: z.array(fulfillmentOrderNodeSchema) });
+export const fulfillmentOrdersSchema = z.looseObject({
+  nodes: z.array(fulfillmentOrderNodeSchema),
+  pageInfo: z.looseObject({ hasNextPage: z.boolean() }).nullish(),
+});
+
+/** Whether Shopify had more fulfillment orders, or more lines in one, than the read asked for. */
+export function isTruncated(connection: z.output<typeof fulfillmentOrdersSchema>): boolean {
+  return Boolean(connection.pageInfo?.hasNextPage) || connection.nodes.some((node) => Boolean(node.lineItems.pageInfo?.hasNextPage));
+}
 
 type FulfillmentOrderLine = {
   /** FulfillmentOrderLineItem GID. */

@@ -45,6 +45,7 @@ describe("ORDER_SNAPSHOT_FIELDS", () => {
     delete (read.lineItems as Tree).edges;
     delete ((read.refunds as Tree).refundLineItems as Tree).edges;
     delete (read.fulfillmentOrders as Tree).edges;
+    delete (read.shippingLines as Tree).edges;
     delete read.customer;
     expect(selectionTree(ORDER_SNAPSHOT_FIELDS)).toEqual(read);
   });
