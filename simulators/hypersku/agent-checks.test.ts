@@ -34,7 +34,12 @@ describe("what an agent needs to fulfil an order", () => {
 
   it("names each missing identification of an item", () => {
     expect(
-      agentProblems(order({}, { storeProductId: undefined, storeVariantId: undefined, variantImg: undefined, productUrl: "/products/x" })),
+      agentProblems(
+        order(
+          {},
+          { storeProductId: undefined, storeVariantId: undefined, variantImg: "http://cdn.example/x.jpg", productUrl: "/products/x" },
+        ),
+      ),
     ).toEqual([
       "lineItems[0] names no product and variant: the agent cannot tell what to buy",
       "lineItems[0].variantImg must be an https image URL the agent can open",

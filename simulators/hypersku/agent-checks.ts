@@ -33,7 +33,9 @@ export function agentProblems(order: ExternalOrder): string[] {
     if (!line.storeProductId || !line.storeVariantId)
       problems.push(`${at} names no product and variant: the agent cannot tell what to buy`);
     if (!line.title?.trim()) problems.push(`${at}.title is missing`);
-    if (!isHttpsUrl(line.variantImg)) problems.push(`${at}.variantImg must be an https image URL the agent can open`);
+    // A product with no media in Shopify has no picture to send; one that is sent must open.
+    if (line.variantImg !== undefined && !isHttpsUrl(line.variantImg))
+      problems.push(`${at}.variantImg must be an https image URL the agent can open`);
     if (!isHttpsUrl(line.productUrl)) problems.push(`${at}.productUrl must be an https link to the product page`);
     if (Math.abs(line.price * scale - minor(line.price)) > 1e-6)
       problems.push(`${at}.price has more decimals than ${order.currency} allows`);
