@@ -37,7 +37,13 @@ export default defineConfig({
     environment: "node",
     // Order matters: environment first, then the network stub, then the per-file database,
     // all before any test file imports app code (shopify-api captures fetch on first import).
-    setupFiles: ["tests/setup/env.ts", "tests/setup/logs.ts", "tests/setup/network.ts", "tests/setup/database.ts", "tests/setup/shopify.ts"],
+    setupFiles: [
+      "tests/setup/env.ts",
+      "tests/setup/logs.ts",
+      "tests/setup/network.ts",
+      "tests/setup/database.ts",
+      "tests/setup/shopify.ts",
+    ],
     pool: "forks",
     // Vitest 5 clears every mock's recorded calls before each test by default; the suite was
     // written against Vitest 4's behaviour (history kept until a test clears it), so keep that.

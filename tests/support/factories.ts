@@ -25,7 +25,8 @@ export async function createSession(overrides: SessionOverrides = {}) {
     state: "",
     isOnline,
     scope:
-      overrides.scope ?? "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations",
+      overrides.scope ??
+      "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations",
     ...(overrides.expires ? { expires: overrides.expires } : {}),
     accessToken: overrides.accessToken ?? `shpat_${randomUUID().replace(/-/g, "")}`,
   });

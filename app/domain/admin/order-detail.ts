@@ -174,7 +174,8 @@ const storedLeftOutSchema = z.array(z.looseObject({ lineItemId: z.string(), titl
  */
 function leftOutItems(snapshot: ShopifyOrderSnapshot | null, storedLeftOut: string | null): LeftOutItemView[] {
   const stored = storedLeftOutSchema.safeParse(parseJson(storedLeftOut));
-  if (stored.success) return stored.data.map((line) => ({ key: line.lineItemId, title: line.title || "Untitled item", reason: line.reason }));
+  if (stored.success)
+    return stored.data.map((line) => ({ key: line.lineItemId, title: line.title || "Untitled item", reason: line.reason }));
   return (snapshot?.lineItems ?? []).flatMap((stored) => {
     // Snapshots stored by older versions may lack a field: read it as an ordinary shipped item.
     const item = {
