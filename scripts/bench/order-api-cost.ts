@@ -2,6 +2,7 @@
  * `npm run bench:api-cost` (also run by `npm run bench`): what one order costs in Shopify Admin API
  * points, the currency of Shopify's rate limit (https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits).
  *
+ * - The fulfillment-order read every order costs before it is sent (routing), estimated the same way.
  * - The snapshot read of one order (the Admin GraphQL path: reconciliation, past orders): the
  *   requested cost of `order(id:) { ...OrderSnapshotFields }`, estimated from the vendored schema
  *   (app/integrations/shopify/query-cost.ts), as Shopify charges it before running the query.
@@ -62,6 +63,17 @@ try {
     ordersPerMinute: perMinute(snapshotPoints),
   });
 
+  // Every order the app sends first asks where its lines ship from (routing, decision 0018).
+  const { ORDER_FULFILLMENT_ORDERS_QUERY } = await import("../../app/integrations/shopify/fulfillments.server");
+  const routingPoints = estimateQueryCost(loadAdminSchema(), parse(ORDER_FULFILLMENT_ORDERS_QUERY));
+  figures.push({
+    name: "fulfillment orders read before sending (every order)",
+    points: routingPoints,
+    queries: 1,
+    largestQuery: routingPoints,
+    ordersPerMinute: perMinute(routingPoints),
+  });
+
   const shopify = new ShopifyAdminFake();
   setAdminGraphqlFactory(async (shop) => shopify.clientFor(shop));
   let nextVariant = 45_000_000_000_001;
@@ -116,7 +128,7 @@ try {
   const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log([line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n"));
   console.log(
-    `\nA webhook order costs only its variant facts read, and nothing once its variants are cached (6 h);` +
+    `\nA webhook order costs the fulfillment-order read plus its variant facts read, and the latter nothing once its variants are cached (6 h);` +
       ` an order read through the Admin API costs the snapshot read as well. These are requested costs: the bucket must hold` +
       ` them before Shopify runs the query, which then refunds what the order did not use (a 3-line order's snapshot` +
       ` actually costs far less than its requested cost). Shopify refuses one query over 1000 points.`,

@@ -62,7 +62,9 @@ describe("address changes after sending", () => {
     await deliver("orders/updated", edited(changed, { tags: "vip" }));
     await drainQueue();
     expect(requests("updateOrderAddress")).toHaveLength(1);
-    expect(shopify.calls.filter((call) => !["OrderFulfillmentOrders", "RecentOrders"].includes(call.operation))).toEqual([]);
+    // Reads only (routing, variant facts, reconciliation): no fulfillment is created or changed in Shopify.
+    expect(shopify.calls.filter((call) => ["FulfillmentCreate", "FulfillmentTrackingInfoUpdate"].includes(call.operation))).toEqual([]);
+    expect(shopify.fulfillments).toEqual([]);
   });
 
   it("are flagged, not sent, once HyperSKU is shipping", async () => {
