@@ -10,8 +10,6 @@ type ActionData =
   | { intent: "test"; ok: boolean; message?: string; countries?: number }
   | { intent: "disconnect"; ok: true };
 
-const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
-
 /**
  * The HyperSKU connection area: status, account, token expiry, last call, and what to do next.
  * `action`: the route that handles connect/test/disconnect, when the card sits on another page.
@@ -109,15 +107,15 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
               <Text as="dt" tone="subdued">
                 Connected
               </Text>
-              <Text as="dd">{formatTime(view.account.connectedAt)}</Text>
+              <Text as="dd">{view.account.connectedText}</Text>
               <Text as="dt" tone="subdued">
                 Access renews before
               </Text>
-              <Text as="dd">{view.account.accessTokenExpiresAt ? formatTime(view.account.accessTokenExpiresAt) : "No expiry given"}</Text>
+              <Text as="dd">{view.account.accessRenewsBeforeText}</Text>
               <Text as="dt" tone="subdued">
                 Last successful call
               </Text>
-              <Text as="dd">{formatTime(view.account.lastSuccessfulCallAt)}</Text>
+              <Text as="dd">{view.account.lastSuccessfulCallText}</Text>
             </dl>
           </Box>
         )}

@@ -58,6 +58,20 @@ export async function saveShopName(domain: string, name: string): Promise<boolea
   return count > 0;
 }
 
+/** Stores the shop's IANA time zone as Shopify has it; like the name, written only when it changed. */
+export async function saveShopTimezone(domain: string, timezone: string): Promise<boolean> {
+  const { count } = await prisma.shop.updateMany({
+    where: { domain, OR: [{ timezone: null }, { timezone: { not: timezone } }] },
+    data: { timezone },
+  });
+  return count > 0;
+}
+
+/** The shop's stored IANA time zone; null before Shopify was first asked, or for an unknown shop. */
+export async function getShopTimezone(domain: string): Promise<string | null> {
+  return (await prisma.shop.findUnique({ where: { domain }, select: { timezone: true } }))?.timezone ?? null;
+}
+
 type ShopSettingsColumns = Pick<
   Shop,
   | "forwardTrigger"

@@ -53,6 +53,8 @@ type UserError = { field: string[] | null; message: string };
 type Variables = Record<string, unknown>;
 
 const COST = { requestedQueryCost: 52, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1948, restoreRate: 100 } };
+/** A shop's `ianaTimezone` until setShopTimezone moves it: not UTC, so a time shown in UTC by mistake shows. */
+export const DEFAULT_SHOP_TIMEZONE = "America/New_York";
 const SHOP_LOCATION = { id: "gid://shopify/Location/1", name: "Shop location" };
 const SERVICE_LOCATION = { id: "gid://shopify/Location/2", name: "Fulfillment service" };
 const FULFILLABLE = new Set<FakeFulfillmentOrderStatus>(["OPEN", "IN_PROGRESS"]);
@@ -93,6 +95,7 @@ export class ShopifyAdminFake {
   private readonly orders = new Map<string, OrderNode[]>();
   private readonly fulfillmentOrdersByShop = new Map<string, FakeFulfillmentOrder[]>();
   private readonly shopNames = new Map<string, string>();
+  private readonly shopTimezones = new Map<string, string>();
   private readonly locationsByShop = new Map<string, { id: string; name: string }[]>();
   private readonly catalogues = new Map<string, FakeProduct[]>();
   readonly calls: AdminCall[] = [];
@@ -141,6 +144,11 @@ export class ShopifyAdminFake {
   /** The merchant deletes a variant: Shopify answers a null node for it from then on. */
   deleteVariant(shop: string, variantId: number) {
     for (const product of this.products(shop)) product.variants = product.variants.filter((v) => v.id !== variantId);
+  }
+
+  /** The shop's IANA time zone in Shopify's settings ("America/New_York" until a test moves the shop). */
+  setShopTimezone(shop: string, ianaTimezone: string) {
+    this.shopTimezones.set(shop, ianaTimezone);
   }
 
   /** An AdminGraphql bound to one shop, as the app's factory hands out. */
@@ -317,7 +325,11 @@ export class ShopifyAdminFake {
         .split("-")
         .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
         .join(" ");
-    return { data: { shop: { name } }, extensions: { cost: { ...COST, requestedQueryCost: 1 } } };
+    // Like Shopify, answers the fields asked for: the zone only when `ianaTimezone` is selected.
+    const zone = /\bshop\s*\{[^}]*\bianaTimezone\b/.test(query)
+      ? { ianaTimezone: this.shopTimezones.get(shop) ?? DEFAULT_SHOP_TIMEZONE }
+      : {};
+    return { data: { shop: { name, ...zone } }, extensions: { cost: { ...COST, requestedQueryCost: 1 } } };
   }
 
   /** The merchant's active locations (a fulfillment service's location is not the merchant's to choose). */

@@ -79,6 +79,8 @@ export async function getDashboard(shop: string) {
 
   return {
     shop,
+    /** The shop's IANA zone (null: not read yet), for the loader's time texts (app/domain/admin/format.ts). */
+    timeZone: shopRecord?.timezone ?? null,
     totalOrders: total,
     connection: {
       status,

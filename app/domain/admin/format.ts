@@ -4,24 +4,56 @@
  */
 import { currencyDecimals } from "~/domain/orders/money";
 
-const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+/** The zone times are shown in when the shop's is not known yet or is not a zone this runtime knows. */
+export const FALLBACK_TIME_ZONE = "UTC";
+
+const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "short",
   day: "numeric",
-  hour: "2-digit",
+  hour: "numeric",
   minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  timeZoneName: "short",
+};
+/** Per zone the runtime's ICU knows, its formatter; null for one it does not (asked of ICU once). */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat | null>();
 
-/** "Jul 14, 2026, 14:15 UTC"; "" for null. */
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : `${DATE_TIME.format(date)} UTC`;
+function dateTimeFormatIn(timeZone: string): Intl.DateTimeFormat | null {
+  if (!dateTimeFormats.has(timeZone)) {
+    let format: Intl.DateTimeFormat | null = null;
+    try {
+      format = new Intl.DateTimeFormat("en-US", { ...DATE_TIME_OPTIONS, timeZone });
+    } catch {
+      // RangeError: a misspelt or retired zone, or an empty string.
+    }
+    dateTimeFormats.set(timeZone, format);
+  }
+  return dateTimeFormats.get(timeZone) ?? null;
 }
 
+/** The IANA zone times are shown in: the shop's when this runtime knows it, else UTC. */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  const trimmed = timeZone?.trim();
+  return trimmed && dateTimeFormatIn(trimmed) ? trimmed : FALLBACK_TIME_ZONE;
+}
+
+/**
+ * "Nov 24, 2026, 9:05 AM EST": the instant in the shop's time zone, the zone named (its
+ * abbreviation where English has one, else "GMT+9"); a missing or unknown zone shows UTC, said as
+ * "UTC". "" for null. Called by loaders only, never in render, so server and browser show one text.
+ */
+export function formatDateTime(value: Date | string | null | undefined, timeZone: string | null | undefined): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const format = dateTimeFormatIn(resolveTimeZone(timeZone))!;
+  // Some ICU versions put a narrow no-break space before AM/PM; plain text reads (and searches) better.
+  return format.format(date).replace(/\u202f/g, " ");
+}
+
+const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "Jul 14, 2026": a calendar day in UTC (the days of "Send past orders" are UTC days). */
 export function formatDate(value: Date | string | null | undefined): string {
   if (!value) return "";
   const date = new Date(value);

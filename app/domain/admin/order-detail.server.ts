@@ -1,11 +1,12 @@
 /** Loads one of the shop's orders for its page; another shop's order id is simply not found. */
 import { isStalledInFlight } from "~/domain/orders/order-actions.server";
 import { getShopOrderWithDetails } from "~/models/admin-orders.server";
+import { getShopTimezone } from "~/models/shop.server";
 import { buildOrderDetail, type OrderDetailView } from "./order-detail";
 
 async function getOrderDetail(shop: string, orderId: string): Promise<OrderDetailView | null> {
-  const order = await getShopOrderWithDetails(shop, orderId);
-  return order ? buildOrderDetail(order, shop, await isStalledInFlight(order)) : null;
+  const [order, timeZone] = await Promise.all([getShopOrderWithDetails(shop, orderId), getShopTimezone(shop)]);
+  return order ? buildOrderDetail(order, shop, { stalled: await isStalledInFlight(order), timeZone }) : null;
 }
 
 /** The page's loader contract: the view, or a 404 that says nothing about other shops. */

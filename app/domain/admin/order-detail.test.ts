@@ -193,7 +193,7 @@ describe("order detail view", () => {
     expect(view.hypersku).toMatchObject({
       orderId: "880001",
       status: { name: "Processing", code: 2 },
-      payment: "Paid on Jul 14, 2026, 11:00 UTC",
+      payment: "Paid on Jul 14, 2026, 11:00 AM UTC",
     });
     expect(view.hypersku?.amounts).toEqual([
       { label: "The customer paid (Shopify)", value: "€53.70" },
@@ -219,6 +219,22 @@ describe("order detail view", () => {
     expect(view.parcels[1]).toMatchObject({ trackingUrl: null, items: [], fulfillment: { tone: "critical", error: "Shopify refused" } });
     expect(view.actions).toEqual({ sendNow: false, retry: false, refresh: true, cancel: true });
     expect(buildOrderDetail({ ...sent(4), parcels: [], events: [] }, "shop-a.myshopify.com").actions.cancel).toBe(false);
+  });
+
+  it("shows every time in the shop's time zone, the zone named; UTC until the zone is known", () => {
+    const details = { ...sent(2), lastSyncedAt: new Date("2026-07-14T12:30:00.000Z"), parcels: [], events: [event("attempt", "sent")] };
+    const inNewYork = buildOrderDetail(details, "shop-a.myshopify.com", { timeZone: "America/New_York" });
+    expect(inNewYork.createdAt).toBe("Jul 14, 2026, 6:00 AM EDT");
+    expect(inNewYork.hypersku).toMatchObject({
+      sentAt: "Jul 14, 2026, 6:00 AM EDT",
+      lastSyncedAt: "Jul 14, 2026, 8:30 AM EDT",
+      payment: "Paid on Jul 14, 2026, 7:00 AM EDT",
+    });
+    expect(inNewYork.timeline[0].atText).toBe("Jul 14, 2026, 6:00 AM EDT");
+
+    const unknown = buildOrderDetail(details, "shop-a.myshopify.com", { timeZone: null });
+    expect(unknown.createdAt).toBe("Jul 14, 2026, 10:00 AM UTC");
+    expect(unknown.timeline[0].atText).toBe("Jul 14, 2026, 10:00 AM UTC");
   });
 
   it("reads the timeline as what happened", () => {
@@ -276,7 +292,9 @@ describe("order detail view", () => {
     expect(view.attempts.next).not.toBe("");
     expect(view.address?.source).toBe("shopify"); // a request that left is not "the address HyperSKU has"
     expect(view.actions.retry).toBe(false);
-    expect(buildOrderDetail({ ...order({ state: "sending" }), parcels: [], events: [] }, "s.myshopify.com", true).actions.retry).toBe(true);
+    expect(
+      buildOrderDetail({ ...order({ state: "sending" }), parcels: [], events: [] }, "s.myshopify.com", { stalled: true }).actions.retry,
+    ).toBe(true);
   });
 
   it("keeps the rest of HyperSKU's stored answer when one field no longer parses", () => {

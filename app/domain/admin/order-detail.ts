@@ -313,11 +313,11 @@ function eventOutcome(event: OrderEvent): string | null {
   return humanize(event.outcome);
 }
 
-function timelineView(events: OrderEvent[]) {
+function timelineView(events: OrderEvent[], timeZone: string | null) {
   return events.map((event) => ({
     id: event.id,
     at: event.at.toISOString(),
-    atText: formatDateTime(event.at),
+    atText: formatDateTime(event.at, timeZone),
     title: EVENT_TITLES[`${event.kind}:${event.outcome}`] ?? EVENT_TITLES[event.kind] ?? humanize(event.kind),
     outcome: eventOutcome(event),
     tone: event.kind === "status" ? undefined : eventTone(event.outcome),
@@ -333,8 +333,13 @@ function readSnapshot(order: Order): ShopifyOrderSnapshot | null {
 /**
  * `stalled`: the order shows "sending" or "checking" but no worker holds its job (a crashed worker,
  * a job that gave up): Retry is offered, and hands it back to the forward job.
+ * `timeZone`: the shop's IANA zone, every time is shown in (null: not read from Shopify yet, UTC).
  */
-export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, stalled = false) {
+export function buildOrderDetail(
+  order: OrderWithDetails,
+  shopDomain: string,
+  { stalled = false, timeZone = null }: { stalled?: boolean; timeZone?: string | null } = {},
+) {
   const snapshot = readSnapshot(order);
   const hypersku = readHyperskuOrder(order.hyperskuResponse);
   const base = hypersku?.orderBaseInfo ?? null;
@@ -350,7 +355,7 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, st
     name: order.name,
     shopifyOrderId: order.shopifyOrderId,
     shopifyAdminUrl: `https://admin.shopify.com/store/${storeName}/orders/${order.shopifyOrderId}`,
-    createdAt: formatDateTime(order.shopifyCreatedAt),
+    createdAt: formatDateTime(order.shopifyCreatedAt, timeZone),
     state: {
       code: order.state,
       label: stateInfo.label,
@@ -361,9 +366,9 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, st
     flag: order.flagCode ? { code: order.flagCode, reason: order.flagReason ?? humanize(order.flagCode) } : null,
     attempts: {
       count: order.attemptCount,
-      last: formatDateTime(order.lastAttemptAt),
+      last: formatDateTime(order.lastAttemptAt, timeZone),
       lastError: order.lastError,
-      next: isUnsent(order.state) || isInFlight(order.state) ? formatDateTime(order.nextAttemptAt) : "",
+      next: isUnsent(order.state) || isInFlight(order.state) ? formatDateTime(order.nextAttemptAt, timeZone) : "",
       nextLabel: order.state === "checking" ? "Next check with HyperSKU" : "Next attempt",
     },
     shopify: {
@@ -380,9 +385,9 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, st
             orderId: order.hyperskuOrderId ?? (base?.orderId != null ? String(base.orderId) : null),
             status: hyperskuStatus,
             statusDesc: order.hyperskuStatusDesc ?? base?.statusDesc ?? null,
-            sentAt: formatDateTime(order.sentAt),
-            lastSyncedAt: formatDateTime(order.lastSyncedAt),
-            payment: paymentToHypersku(order.hyperskuStatus ?? base?.status ?? null, formatDateTime(base?.payTime ?? null)),
+            sentAt: formatDateTime(order.sentAt, timeZone),
+            lastSyncedAt: formatDateTime(order.lastSyncedAt, timeZone),
+            payment: paymentToHypersku(order.hyperskuStatus ?? base?.status ?? null, formatDateTime(base?.payTime ?? null, timeZone)),
             shippingMethod: base?.logisticsName ?? null,
             // Each figure says whose it is: the answer's `isPaid` only echoes the customer's Shopify payment.
             amounts: [
@@ -397,7 +402,7 @@ export function buildOrderDetail(order: OrderWithDetails, shopDomain: string, st
     items: itemsView(hypersku, snapshot, order.leftOutLines),
     address: addressView(order, hypersku, snapshot),
     parcels: parcelsView(order.parcels),
-    timeline: timelineView(order.events),
+    timeline: timelineView(order.events, timeZone),
     actions: {
       sendNow: isUnsent(order.state) && order.state !== "failed" && order.state !== "needs_attention",
       retry: order.state === "failed" || order.state === "needs_attention" || stalled,

@@ -6,7 +6,7 @@ import { getShop } from "~/models/shop.server";
 import { defaultDateRange, toDayString } from "./date-range";
 import { describeSkipReason, parseReasonCounts } from "./outcomes";
 
-function toRunView(run: Backfill) {
+function toRunView(run: Backfill, timeZone: string | null) {
   const reasons = Object.entries(parseReasonCounts(run.skippedReasons))
     .sort((a, b) => b[1] - a[1])
     .map(([code, count]) => ({ code, label: describeSkipReason(code), count }));
@@ -25,8 +25,8 @@ function toRunView(run: Backfill) {
     failed: run.failed,
     reasons,
     error: run.error,
-    startedAt: formatDateTime(run.createdAt),
-    finishedAt: formatDateTime(run.finishedAt),
+    startedAt: formatDateTime(run.createdAt, timeZone),
+    finishedAt: formatDateTime(run.finishedAt, timeZone),
   };
 }
 
@@ -34,7 +34,7 @@ export type RunView = ReturnType<typeof toRunView>;
 
 export async function getPastOrdersView(shop: string, now = new Date()) {
   const [runs, shopRecord] = await Promise.all([listRecentBackfills(shop, 6), getShop(shop)]);
-  const views = runs.map(toRunView);
+  const views = runs.map((run) => toRunView(run, shopRecord?.timezone ?? null));
   return {
     defaults: defaultDateRange(now),
     today: toDayString(now),

@@ -1,4 +1,8 @@
-/** What the connection card shows: status, account and token timing, never a token. */
+/**
+ * What the connection card shows: status, account and token timing, never a token. Times are text in
+ * the shop's time zone, made here so the server's HTML and the hydrated card read the same.
+ */
+import { formatDateTime } from "~/domain/admin/format";
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
 import { getShop } from "~/models/shop.server";
 import { describeReconnectReason, parseHyperskuStatus } from "~/models/connection-status";
@@ -11,6 +15,7 @@ export async function getConnectionView(shop: string) {
   const [shopRecord, summary] = await Promise.all([getShop(shop), getConnectionSummary(shop)]);
   // Uninstalled, or without tokens (the uninstall deleted them): not connected, whatever is stored.
   const stored = parseHyperskuStatus(shopRecord?.hyperskuStatus);
+  const timeZone = shopRecord?.timezone ?? null;
   const status = shopRecord?.uninstalledAt || (stored === "connected" && !summary) ? "not_connected" : stored;
   return {
     status,
@@ -21,10 +26,9 @@ export async function getConnectionView(shop: string) {
     account: summary && {
       hyperskuUserId: summary.hyperskuUserId,
       scope: summary.scope,
-      accessTokenExpiresAt: summary.accessTokenExpiresAt?.toISOString() ?? null,
-      connectedAt: summary.connectedAt.toISOString(),
-      lastRefreshedAt: summary.lastRefreshedAt?.toISOString() ?? null,
-      lastSuccessfulCallAt: summary.lastSuccessfulCallAt?.toISOString() ?? null,
+      connectedText: formatDateTime(summary.connectedAt, timeZone),
+      accessRenewsBeforeText: formatDateTime(summary.accessTokenExpiresAt, timeZone) || "No expiry given",
+      lastSuccessfulCallText: formatDateTime(summary.lastSuccessfulCallAt, timeZone) || "Never",
     },
   };
 }

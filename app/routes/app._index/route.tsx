@@ -21,8 +21,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const view = await getDashboard(session.shop);
   return json({
     ...view,
-    lastSuccessfulCallText: formatDateTime(view.connection.lastSuccessfulCallAt) || "Never",
-    lastReconciledText: formatDateTime(view.connection.lastReconciledAt) || "Not yet",
+    lastSuccessfulCallText: formatDateTime(view.connection.lastSuccessfulCallAt, view.timeZone) || "Never",
+    lastReconciledText: formatDateTime(view.connection.lastReconciledAt, view.timeZone) || "Not yet",
   });
 };
 

@@ -46,7 +46,7 @@ export function OrdersTable({
       emptyState={emptyState}
       headings={[
         { title: "Order" },
-        { title: "Date (UTC)" },
+        { title: "Date" },
         { title: "State" },
         { title: "HyperSKU status" },
         { title: "HyperSKU order" },

@@ -20,7 +20,7 @@ import { BULK_INTENTS, type GoToList } from "./view";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const list = await getOrdersList(session.shop, new URL(request.url));
-  return json({ ...list, rows: list.rows.map((row) => ({ ...row, createdText: formatDateTime(row.createdAt) })) });
+  return json({ ...list, rows: list.rows.map((row) => ({ ...row, createdText: formatDateTime(row.createdAt, list.timeZone) })) });
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
