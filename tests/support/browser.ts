@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser } from "../../simulators/harness/browser";
 import { BROWSER_USER_AGENT } from "../../simulators/harness/embedded-admin";
 
@@ -12,14 +12,17 @@ export { launchBrowser };
 
 export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
 
-export type TrackedPage = { page: Page; offLoopbackRequests: string[]; pageErrors: string[] };
+/** `consoleErrors`: what the page logged as an error (React's hydration errors among them). */
+export type TrackedPage = { page: Page; offLoopbackRequests: string[]; pageErrors: string[]; consoleErrors: string[] };
 
-export async function openTrackedPage(browser: Browser): Promise<TrackedPage> {
+/** `options`: e.g. the browser's `timezoneId` and `locale` (the machine's by default). */
+export async function openTrackedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   // authenticate.admin answers 410 to bot user agents, HeadlessChrome included.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_USER_AGENT });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: BROWSER_USER_AGENT, ...options });
   const page = await context.newPage();
   const offLoopbackRequests: string[] = [];
   const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol !== "data:") {
@@ -27,7 +30,10 @@ export async function openTrackedPage(browser: Browser): Promise<TrackedPage> {
     }
   });
   page.on("pageerror", (error) => pageErrors.push(error.message));
-  return { page, offLoopbackRequests, pageErrors };
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  return { page, offLoopbackRequests, pageErrors, consoleErrors };
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
