@@ -4,7 +4,7 @@
  * extension's own reader, so the two sides cannot drift apart.
  */
 import prisma from "~/models/db/client.server";
-import { setHyperskuStatus } from "~/models/shop.server";
+import { saveShopTimezone, setHyperskuStatus } from "~/models/shop.server";
 import { action, loader } from "~/routes/api.extension.orders.$shopifyOrderId";
 import { parseActionResponse, parseOrderResponse } from "../../extensions/hypersku-order-block/src/order-view";
 import { resetDatabase } from "../support/database";
@@ -123,6 +123,12 @@ beforeEach(async () => {
 });
 
 describe("GET /api/extension/orders/:shopifyOrderId", () => {
+  it("names the shop's time zone, read from Shopify, for the block to show its times in", async () => {
+    const order = await createSentOrderWithTwoParcels();
+    await saveShopTimezone(TEST_SHOP, "Asia/Tokyo");
+    expect(parseOrderResponse(await (await get(order.shopifyOrderId)).json()).timeZone).toBe("Asia/Tokyo");
+  });
+
   it("gives the shop's order: HyperSKU id and status meaning, parcels with carrier and tracking link", async () => {
     const order = await createSentOrderWithTwoParcels();
     const response = await get(order.shopifyOrderId);
@@ -141,6 +147,8 @@ describe("GET /api/extension/orders/:shopifyOrderId", () => {
       hypersku: { orderId: "HS-20260714-0001", status: { code: 14, name: "Split Shipment", meaning: "Shipped in several parcels." } },
       problems: [],
       actions: { sendNow: false, retry: false },
+      // Shopify has not told the shop's zone yet: the block shows UTC, and says so.
+      timeZone: "UTC",
     });
     expect(view.parcels).toEqual([
       expect.objectContaining({

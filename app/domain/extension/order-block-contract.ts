@@ -57,6 +57,12 @@ export type OrderBlockView = {
   problems: OrderBlockProblem[];
   nextAttemptAt: string | null;
   actions: { sendNow: boolean; retry: boolean };
+  /**
+   * The shop's IANA time zone ("America/New_York"; "UTC" while Shopify has not told it, or for one
+   * the app does not know): the block shows `sentAt` and `nextAttemptAt` in it, the zone named, as
+   * the app's own pages do, whatever the zone of the merchant's computer.
+   */
+  timeZone: string;
 };
 
 export type OrderBlockActionResult = { ok: boolean; message: string };

@@ -76,6 +76,12 @@ describe("mapOrderBlockView", () => {
     ]);
   });
 
+  it("names the shop's time zone for the block's times; UTC before it is known or for an unknown one", () => {
+    expect(mapOrderBlockView(order(), [], { timeZone: "America/New_York" }).timeZone).toBe("America/New_York");
+    expect(mapOrderBlockView(order(), []).timeZone).toBe("UTC");
+    expect(mapOrderBlockView(order(), [], { timeZone: "Mars/Olympus_Mons" }).timeZone).toBe("UTC");
+  });
+
   it("prefers HyperSKU's own status words and keeps the meaning from the table", () => {
     const view = mapOrderBlockView(order({ hyperskuStatus: 2, hyperskuStatusDesc: "Purchasing" }), []);
     expect(view.hypersku?.status).toMatchObject({ code: 2, name: "Purchasing", meaning: expect.stringContaining("purchasing the items") });
@@ -179,7 +185,7 @@ describe("actions", () => {
     const view = mapOrderBlockView(
       order({ state: "checking", stateCode: "create_unconfirmed", stateReason: "HyperSKU did not confirm." }),
       [],
-      false,
+      { stalled: false },
     );
     expect(view).toMatchObject({ stateLabel: "Checking with HyperSKU", actions: { sendNow: false, retry: false } });
     expect(view.problems[0]).toMatchObject({ severity: "info", fix: expect.stringMatching(/never sends the order twice/) });

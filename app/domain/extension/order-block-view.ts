@@ -4,6 +4,7 @@
  * merchant's actions apply. Pure: built from the stored order and parcels; the JSON the extension
  * receives is exactly this shape (order-block-contract.ts).
  */
+import { resolveTimeZone } from "~/domain/admin/format";
 import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
 import type { Order } from "~/models/order.server";
 import { ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
@@ -124,7 +125,12 @@ function mapProblems(order: OrderBlockOrder): OrderBlockProblem[] {
   return problems;
 }
 
-export function mapOrderBlockView(order: OrderBlockOrder, parcels: readonly OrderBlockParcelRow[], stalled = false): OrderBlockView {
+/** `timeZone`: the shop's stored zone (null: not read from Shopify yet). */
+export function mapOrderBlockView(
+  order: OrderBlockOrder,
+  parcels: readonly OrderBlockParcelRow[],
+  { stalled = false, timeZone = null }: { stalled?: boolean; timeZone?: string | null } = {},
+): OrderBlockView {
   const known = ORDER_STATE_LABELS[order.state as OrderState];
   return {
     shopifyOrderId: order.shopifyOrderId,
@@ -142,5 +148,6 @@ export function mapOrderBlockView(order: OrderBlockOrder, parcels: readonly Orde
     problems: mapProblems(order),
     nextAttemptAt: order.nextAttemptAt?.toISOString() ?? null,
     actions: getAllowedActions(order.state, stalled),
+    timeZone: resolveTimeZone(timeZone),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { isStalledInFlight, retryOrder, sendOrderNow, type OrderActionResult } from "~/domain/orders/order-actions.server";
 import { findShopOrderWithParcels } from "~/models/order.server";
+import { getShopTimezone } from "~/models/shop.server";
 import type { OrderBlockIntent, OrderBlockView } from "./order-block-contract";
 import { isIntentAllowed, mapOrderBlockView } from "./order-block-view";
 
@@ -15,8 +16,8 @@ async function findShopOrder(shop: string, shopifyOrderId: string) {
 }
 
 export async function getOrderBlockView(shop: string, shopifyOrderId: string): Promise<OrderBlockView | null> {
-  const order = await findShopOrder(shop, shopifyOrderId);
-  return order && mapOrderBlockView(order, order.parcels, await isStalledInFlight(order));
+  const [order, timeZone] = await Promise.all([findShopOrder(shop, shopifyOrderId), getShopTimezone(shop)]);
+  return order && mapOrderBlockView(order, order.parcels, { stalled: await isStalledInFlight(order), timeZone });
 }
 
 export type OrderBlockActionOutcome = { result: OrderActionResult; order: OrderBlockView };

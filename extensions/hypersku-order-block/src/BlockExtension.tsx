@@ -6,14 +6,14 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { createOrderApi } from "./api-client";
-import type { I18n } from "./i18n";
+import { formatInTimeZone, type I18n } from "./i18n";
 import { OrderBlock } from "./OrderBlock";
 import { getSelectedOrderId } from "./order-id";
 
 export default async () => {
   const i18n: I18n = {
     t: (key, replacements) => shopify.i18n.translate(key, replacements),
-    formatDateTime: (date) => shopify.i18n.formatDate(date, { dateStyle: "medium", timeStyle: "short" }),
+    formatDateTime: (date, timeZone) => formatInTimeZone((options) => shopify.i18n.formatDate(date, options), timeZone),
   };
   // The admin adds the session token to fetches to the app (relative URLs resolve to app_url).
   const api = createOrderApi((input, init) => fetch(input, init));

@@ -48,7 +48,7 @@ describe("OrderBlock", () => {
     expect(container.querySelector("s-spinner")).not.toBeNull();
 
     answer(jsonResponse({ order: buildSentOrder() }));
-    await screen.findByText("Sent to HyperSKU on Jul 14, 2026, 2:20 PM");
+    await screen.findByText("Sent to HyperSKU on Jul 14, 2026, 10:20 AM EDT");
     expect(container.querySelector("s-spinner")).toBeNull();
   });
 
@@ -56,7 +56,7 @@ describe("OrderBlock", () => {
     const fetchFn = mockFetch(jsonResponse({ order: buildSentOrder() }));
     const { container } = renderBlock(fetchFn);
 
-    await screen.findByText("Sent to HyperSKU on Jul 14, 2026, 2:20 PM");
+    await screen.findByText("Sent to HyperSKU on Jul 14, 2026, 10:20 AM EDT");
     expect(fetchFn).toHaveBeenCalledWith(`/api/extension/orders/${ORDER_ID}`, expect.anything());
     expect(element("Sent", "s-badge").getAttribute("tone")).toBe("success");
     expect(screen.getByText("HyperSKU order HS-20260714-0001")).toBeTruthy();

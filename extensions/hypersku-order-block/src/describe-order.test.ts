@@ -12,7 +12,7 @@ describe("describeOrder", () => {
       mode: "status",
       badge: { label: "Sent", tone: "success" },
       meaning: "HyperSKU has the order.",
-      sentLine: "Sent to HyperSKU on Jul 14, 2026, 2:20 PM",
+      sentLine: "Sent to HyperSKU on Jul 14, 2026, 10:20 AM EDT",
       nextAttemptLine: null,
       hypersku: {
         orderIdLine: "HyperSKU order HS-20260714-0001",
@@ -41,7 +41,7 @@ describe("describeOrder", () => {
     expect(summary).toMatchObject({
       badge: { label: "Queued", tone: "info" },
       sentLine: "Not sent to HyperSKU yet",
-      nextAttemptLine: "Next attempt: Jul 14, 2026, 3:00 PM",
+      nextAttemptLine: "Next attempt: Jul 14, 2026, 11:00 AM EDT",
       hypersku: null,
       actions: [{ intent: "send-now", label: "Send now" }],
       collapsedSummary: "Queued",
@@ -53,7 +53,7 @@ describe("describeOrder", () => {
     expect(describeOrder(order, i18n)).toMatchObject({
       badge: { label: "Checking with HyperSKU", tone: "info" },
       meaning: expect.stringContaining("never ordered twice"),
-      nextAttemptLine: "Next check with HyperSKU: Jul 14, 2026, 3:00 PM",
+      nextAttemptLine: "Next check with HyperSKU: Jul 14, 2026, 11:00 AM EDT",
       actions: [],
     });
   });
@@ -95,6 +95,19 @@ describe("describeOrder", () => {
       i18n,
     );
     expect(summary).toMatchObject({ badge: { label: "Archived", tone: "neutral" }, meaning: "Kept for the records." });
+  });
+
+  it("shows times in the shop's time zone, not the computer's, the zone named; in UTC for a zone the browser does not know", () => {
+    const sent = { sentAt: "2026-11-24T14:05:00.000Z" };
+    expect(describeOrder(buildSentOrder({ ...sent, timeZone: "America/New_York" }), i18n).sentLine).toBe(
+      "Sent to HyperSKU on Nov 24, 2026, 9:05 AM EST",
+    );
+    expect(describeOrder(buildSentOrder({ ...sent, timeZone: "Asia/Tokyo" }), i18n).sentLine).toBe(
+      "Sent to HyperSKU on Nov 24, 2026, 11:05 PM GMT+9",
+    );
+    expect(describeOrder(buildSentOrder({ ...sent, timeZone: "Mars/Olympus_Mons" }), i18n).sentLine).toBe(
+      "Sent to HyperSKU on Nov 24, 2026, 2:05 PM UTC",
+    );
   });
 
   it("speaks the merchant's language", () => {

@@ -71,7 +71,7 @@ export function describeOrder(order: OrderBlockView, i18n: I18n): OrderSummary {
   const sentLine = !order.sentToHypersku
     ? t("sent.no")
     : order.sentAt
-      ? t("sent.yesOn", { date: formatDateTime(new Date(order.sentAt)) })
+      ? t("sent.yesOn", { date: formatDateTime(new Date(order.sentAt), order.timeZone) })
       : t("sent.yes");
   const actions: OrderSummary["actions"] = [];
   if (order.actions.sendNow) actions.push({ intent: "send-now", label: t("actions.sendNow") });
@@ -83,7 +83,9 @@ export function describeOrder(order: OrderBlockView, i18n: I18n): OrderSummary {
     sentLine,
     nextAttemptLine:
       order.nextAttemptAt && ON_THE_WAY.includes(order.state)
-        ? t(order.state === "checking" ? "nextCheck" : "nextAttempt", { date: formatDateTime(new Date(order.nextAttemptAt)) })
+        ? t(order.state === "checking" ? "nextCheck" : "nextAttempt", {
+            date: formatDateTime(new Date(order.nextAttemptAt), order.timeZone),
+          })
         : null,
     hypersku: order.hypersku && {
       orderIdLine: t("hypersku.orderId", { id: order.hypersku.orderId }),

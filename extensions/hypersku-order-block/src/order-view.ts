@@ -109,6 +109,7 @@ function parseOrderView(value: unknown, path = "order"): OrderBlockView {
     problems: list(order.problems, `${path}.problems`, parseProblem),
     nextAttemptAt: nullableString(order.nextAttemptAt, `${path}.nextAttemptAt`),
     actions: { sendNow: boolean(actions.sendNow, `${path}.actions.sendNow`), retry: boolean(actions.retry, `${path}.actions.retry`) },
+    timeZone: string(order.timeZone, `${path}.timeZone`),
   };
 }
 

@@ -4,7 +4,7 @@
  * throws, so a test fails on a string that is not in the locale file.
  */
 import en from "../../locales/en.default.json";
-import type { I18n, Translate } from "../i18n";
+import { formatInTimeZone, type I18n, type Translate } from "../i18n";
 
 type Messages = { [key: string]: string | Messages };
 
@@ -32,6 +32,8 @@ function createTranslate(messages: Messages, locale = "en"): Translate {
 }
 
 export function createTestI18n(messages: Messages = en, locale = "en"): I18n {
-  const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  return { t: createTranslate(messages, locale), formatDateTime: (date) => dates.format(date) };
+  return {
+    t: createTranslate(messages, locale),
+    formatDateTime: (date, timeZone) => formatInTimeZone((options) => new Intl.DateTimeFormat(locale, options).format(date), timeZone),
+  };
 }

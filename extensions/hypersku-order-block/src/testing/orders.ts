@@ -57,6 +57,7 @@ export function buildSentOrder(overrides: Partial<OrderBlockView> = {}): OrderBl
     problems: [],
     nextAttemptAt: null,
     actions: { sendNow: false, retry: false },
+    timeZone: "America/New_York",
     ...overrides,
   };
 }
