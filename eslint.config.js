@@ -158,6 +158,24 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // What the server renders the browser must hydrate as is: a time formatted in render would read
+    // in the browser's zone and locale, not the server's (React errors #418/#423 in any other zone).
+    files: ["app/routes/**/*.tsx", "app/components/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]",
+          "CallExpression[callee.property.name='toLocaleString'][arguments.length=0]",
+          ":matches(NewExpression, CallExpression)[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+        ].map((selector) => ({
+          selector,
+          message: "Format times in the loader, in the shop's time zone (formatDateTime, app/domain/admin/format.ts), not in render.",
+        })),
+      ],
+    },
+  },
   ...LAYERS.map(({ files, ignores = [], patterns, paths = [] }) => ({
     files,
     ignores: [...ignores, "**/*.test.{ts,tsx}"],

@@ -5,7 +5,7 @@
 import { currencyDecimals } from "~/domain/orders/money";
 
 /** The zone times are shown in when the shop's is not known yet or is not a zone this runtime knows. */
-export const FALLBACK_TIME_ZONE = "UTC";
+const FALLBACK_TIME_ZONE = "UTC";
 
 const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   year: "numeric",
