@@ -40,8 +40,8 @@ const tracked: TrackedPage[] = [];
  * carries React's fiber), then a moment for hydration errors to be reported. Returns the page and
  * the HTML the server sent for it.
  */
-async function open(pathname: string, heading: string): Promise<{ page: Page; html: string }> {
-  const trackedPage = await openTrackedPage(browser, BROWSER);
+async function open(pathname: string, heading: string, width = 1280): Promise<{ page: Page; html: string }> {
+  const trackedPage = await openTrackedPage(browser, { ...BROWSER, viewport: { width, height: 900 } });
   tracked.push(trackedPage);
   const { page } = trackedPage;
   const response = await page.goto(await embeddedAppUrl(pathname, TEST_SHOP, app.url));
@@ -114,17 +114,23 @@ afterEach(() => {
 });
 
 describe("the admin in a browser in Tokyo that speaks German", { timeout: 60_000 }, () => {
-  it.each([
+  const PAGES = [
     ["dashboard", "/app", "Dashboard"],
     ["orders", "/app/orders", "Orders"],
     ["past orders", "/app/past-orders", "Send past orders"],
     ["settings", "/app/settings", "Settings"],
     ["connection", "/app/connection", "HyperSKU connection"],
-  ])("%s: hydrates without an error, times in the shop's zone", async (name, pathname, heading) => {
-    const { page } = await open(pathname, heading);
-    await page.getByText(PLACED_TEXT).first().waitFor();
-    await saveScreenshot(page, `time-zone-${name.replace(/\s+/g, "-")}`);
-  });
+  ] as const;
+
+  // A phone's width too: what Polaris lays out by screen size must hydrate as the server drew it.
+  it.each(PAGES.flatMap(([name, pathname, heading]) => [1280, 390].map((width) => [name, width, pathname, heading] as const)))(
+    "%s at %i px: hydrates without an error, times in the shop's zone",
+    async (name, width, pathname, heading) => {
+      const { page } = await open(pathname, heading, width);
+      await page.getByText(PLACED_TEXT).first().waitFor();
+      await saveScreenshot(page, `time-zone-${name.replace(/\s+/g, "-")}-${width}`);
+    },
+  );
 
   it("an order: the time it was placed reads the same in the server's HTML and in the page, in New York's time", async () => {
     const { page, html } = await open(`/app/orders/${orderId}`, "#3001");
