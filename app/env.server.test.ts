@@ -84,4 +84,35 @@ describe("parseEnv", () => {
     const error = problemsOf({ ...valid, NODE_ENV: "production", SHOPIFY_APP_URL: "http://app.example.com" });
     expect(error.problems[0].variable).toBe("SHOPIFY_APP_URL");
   });
+  describe("mail (SMTP_URL, MAIL_FROM)", () => {
+    it("takes an smtp:// or smtps:// URL with its sender, and leaves mail off without one", () => {
+      const env = parseEnv({ ...valid, SMTP_URL: "smtps://digest:p%40ss@mail.example.com:465", MAIL_FROM: "Shop app <app@example.com>" });
+      expect(env.SMTP_URL).toBe("smtps://digest:p%40ss@mail.example.com:465");
+      expect(env.MAIL_FROM).toBe("Shop app <app@example.com>");
+      const without = parseEnv(valid);
+      expect(without.SMTP_URL).toBeUndefined();
+      expect(without.MAIL_OUTBOX_DIR).toBe("tmp/outbox");
+    });
+
+    it("refuses another scheme, a URL without its sender, and a remote server in demo mode, never echoing the password", () => {
+      const secret = "hunter2-smtp-password";
+      const wrong = problemsOf({ ...valid, SMTP_URL: `https://user:${secret}@mail.example.com`, MAIL_FROM: "app@example.com" });
+      expect(wrong.problems).toEqual([{ variable: "SMTP_URL", message: expect.stringMatching(/smtp:\/\//) }]);
+      expect(wrong.message).not.toContain(secret);
+      const noSender = problemsOf({ ...valid, SMTP_URL: `smtp://user:${secret}@mail.example.com:587` });
+      expect(noSender.problems).toEqual([{ variable: "MAIL_FROM", message: expect.stringMatching(/required when SMTP_URL/) }]);
+      expect(problemsOf({ ...valid, SMTP_URL: "smtp://mail.example.com", MAIL_FROM: "not an address" }).problems[0].variable).toBe(
+        "MAIL_FROM",
+      );
+      const demo = problemsOf({
+        ...valid,
+        SHOPIFY_APP_URL: "http://localhost:3000",
+        APP_MODE: "demo",
+        SMTP_URL: `smtp://user:${secret}@mail.example.com:587`,
+        MAIL_FROM: "app@example.com",
+      });
+      expect(demo.problems.map((p) => p.variable)).toEqual(["SMTP_URL"]);
+      expect(demo.message).not.toContain(secret);
+    });
+  });
 });

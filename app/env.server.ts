@@ -56,6 +56,21 @@ const encryptionKeys = z.string().transform((raw, ctx) => {
   return keys;
 });
 
+/** smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465 (TLS from the start). */
+const smtpUrl = optionalSecret.refine(
+  (value) => value === undefined || isSmtpUrl(value),
+  "must be smtp://user:password@host:port or smtps://...",
+);
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z
@@ -134,6 +149,25 @@ const envSchema = z
     /** Offline Shopify Admin fake (simulators/shopify/admin-fetch-preload.mjs); demo mode and tests only. */
     SHOPIFY_ADMIN_FAKE_URL: z.string().url().optional(),
 
+    /**
+     * The mail server notification digests go through (app/integrations/mail). Unset: no e-mail
+     * notifications (the settings page says so), except in demo mode, where each message is written
+     * to MAIL_OUTBOX_DIR as an .eml file instead. The password in it is a secret: never logged.
+     */
+    SMTP_URL: smtpUrl,
+    /** The digest's sender, e.g. `HyperSKU for Shopify <notifications@example.com>`; required with SMTP_URL. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .refine(
+        (value) => value === undefined || /^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(value),
+        "must be an e-mail address, optionally as Name <address>",
+      ),
+    /** Demo mode without SMTP_URL: the folder each notification is written to as an .eml file. */
+    MAIL_OUTBOX_DIR: z.string().trim().min(1).default("tmp/outbox"),
+
     /** `inline` runs the job worker inside the web process; `off` leaves it to `npm run worker`. */
     WORKER_MODE: z.enum(["inline", "off"]).default("inline"),
   })
@@ -150,6 +184,17 @@ const envSchema = z
     }
     if (env.SHOPIFY_ADMIN_FAKE_URL && env.APP_MODE === "standard" && env.NODE_ENV !== "test") {
       ctx.addIssue({ code: "custom", path: ["SHOPIFY_ADMIN_FAKE_URL"], message: "is only for demo mode and tests; unset it" });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set (the digest's sender address)" });
+    }
+    // Demo shops' addresses are made up: the demo never hands mail to a server off this machine.
+    if (env.SMTP_URL && env.APP_MODE === "demo" && !LOCAL_HOSTS.has(new URL(env.SMTP_URL).hostname)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "demo mode only sends mail to a local server; unset it to write mail to MAIL_OUTBOX_DIR",
+      });
     }
     if (env.NODE_ENV === "production" && env.APP_MODE === "standard" && !env.SHOPIFY_APP_URL.startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: ["SHOPIFY_APP_URL"], message: "must be https:// in production" });

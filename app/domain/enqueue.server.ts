@@ -29,6 +29,8 @@ export const JOB_TYPES = {
   compactDatabase: "compact_database",
   /** "Send past orders": the next step of the shop's running import; subject: the shop (one run at a time). */
   backfillOrders: "backfill_orders",
+  /** Look at what needs the merchant and mail the shop's notification digest if due; subject: the shop. */
+  sendDigest: "send_digest",
 } as const;
 
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];

@@ -8,6 +8,7 @@ import fulfillParcels from "./fulfill-parcels.job";
 import reconcileOrders from "./reconcile-orders.job";
 import redactShop from "./redact-shop.job";
 import refreshHyperskuTokens from "./refresh-hypersku-tokens.job";
+import sendDigest from "./send-digest.job";
 import syncOrders from "./sync-orders.job";
 
 export const jobDefinitions = [
@@ -21,4 +22,5 @@ export const jobDefinitions = [
   redactShop,
   compactDatabase,
   backfillOrders,
+  sendDigest,
 ] as const;

@@ -2,8 +2,10 @@
  * Recurring work, queued as ordinary jobs (one per type and subject) so that however many processes run the
  * scheduler, each piece of work is queued once: token refresh every minute, reconciliation of each
  * connected shop every fifteen minutes, and each connected shop's HyperSKU sync when its first
- * order is due (orders just sent are due at once; sync-schedule.ts says when the others are).
+ * order is due (orders just sent are due at once; sync-schedule.ts says when the others are), and
+ * each shop's notification digest check when due (digest-timing.ts).
  */
+import { queueDueDigests } from "~/domain/notifications/send-digest.server";
 import { getNextShopSyncAt, queueShopSync } from "~/domain/tracking/sync-orders.server";
 import { listConnectedShops } from "~/models/shop.server";
 import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
@@ -21,4 +23,6 @@ export async function scheduleRecurringJobs(now = new Date()) {
     const syncAt = await getNextShopSyncAt(shop.domain, now);
     if (syncAt && syncAt.getTime() <= now.getTime() + TOKEN_REFRESH_EVERY_MS) await queueShopSync(shop.domain, syncAt < now ? now : syncAt);
   }
+  // Every installed shop with notification addresses, connected or not: a lost connection is news.
+  await queueDueDigests(now);
 }

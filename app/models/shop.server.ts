@@ -82,6 +82,9 @@ type ShopSettingsColumns = Pick<
   | "productRules"
   | "notifyCustomer"
   | "platformCode"
+  | "notificationEmails"
+  | "digestInterval"
+  | "noTrackingDays"
 >;
 
 export async function saveShopSettings(domain: string, settings: ShopSettingsColumns) {

@@ -7,6 +7,12 @@ export const MAX_EXCLUDED_TAGS = 100;
 /** Shopify's limit for one tag. */
 export const MAX_TAG_LENGTH = 40;
 export const MAX_PLATFORM_CODE = 2_147_483_647;
+export const MAX_NOTIFICATION_EMAILS = 5;
+export const MIN_NO_TRACKING_DAYS = 1;
+export const MAX_NO_TRACKING_DAYS = 30;
+/** At most one notification digest per interval (app/domain/notifications/digest-timing.ts). */
+export const DIGEST_INTERVALS = ["hourly", "six_hours", "daily"] as const;
+export type DigestInterval = (typeof DIGEST_INTERVALS)[number];
 
 export const SETTINGS_FIELDS = [
   "forwardTrigger",
@@ -18,6 +24,9 @@ export const SETTINGS_FIELDS = [
   "excludeProducts",
   "notifyCustomer",
   "platformCode",
+  "notificationEmails",
+  "digestInterval",
+  "noTrackingDays",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsFieldErrors = Partial<Record<SettingsField, string>>;

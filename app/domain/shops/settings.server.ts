@@ -6,7 +6,11 @@
  */
 import { z } from "zod";
 import {
+  DIGEST_INTERVALS,
   MAX_EXCLUDED_TAGS,
+  MAX_NO_TRACKING_DAYS,
+  MAX_NOTIFICATION_EMAILS,
+  MIN_NO_TRACKING_DAYS,
   MAX_HOLD_MINUTES,
   MAX_PLATFORM_CODE,
   MAX_TAG_LENGTH,
@@ -36,6 +40,27 @@ function splitTags(text: string): string[] {
     }
   }
   return tags;
+}
+
+/** Addresses separated by commas, semicolons or new lines; duplicates (ignoring case) are dropped. */
+function splitAddresses(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(/[,;\n]/)
+    .map((address) => address.trim())
+    .filter((address) => address !== "" && !seen.has(address.toLowerCase()) && seen.add(address.toLowerCase()));
+}
+
+const emailAddress = z.email();
+
+/** Stored notification addresses (a JSON array); anything unreadable counts as none. */
+export function parseNotificationEmails(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((address): address is string => typeof address === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** "vendor: Acme" per line -> rules (product-rule-text.ts). */
@@ -92,6 +117,26 @@ const settingsSchema = z.object({
     .regex(/^\d*$/, "Enter a whole number, or leave it empty to use the default.")
     .transform((value) => (value === "" ? null : Number(value)))
     .refine((value) => value === null || value <= MAX_PLATFORM_CODE, "That number is too large."),
+  notificationEmails: z
+    .string()
+    .max(2_000, "That is too much text for a few e-mail addresses.")
+    .transform(splitAddresses)
+    .superRefine((addresses, ctx) => {
+      const bad = addresses.find((address) => !emailAddress.safeParse(address).success);
+      if (bad) ctx.addIssue({ code: "custom", message: `"${bad.slice(0, 40)}" is not an e-mail address.` });
+      else if (addresses.length > MAX_NOTIFICATION_EMAILS)
+        ctx.addIssue({ code: "custom", message: `Enter at most ${MAX_NOTIFICATION_EMAILS} addresses.` });
+    }),
+  digestInterval: z.enum(DIGEST_INTERVALS, { error: "Choose how often you may get an e-mail." }),
+  noTrackingDays: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `Enter a whole number of days from ${MIN_NO_TRACKING_DAYS} to ${MAX_NO_TRACKING_DAYS}.`)
+    .transform(Number)
+    .refine(
+      (days) => days >= MIN_NO_TRACKING_DAYS && days <= MAX_NO_TRACKING_DAYS,
+      `Enter a whole number of days from ${MIN_NO_TRACKING_DAYS} to ${MAX_NO_TRACKING_DAYS}.`,
+    ),
 });
 
 export type ValidSettings = z.output<typeof settingsSchema>;
@@ -135,6 +180,9 @@ export async function getSettingsForm(shop: string): Promise<{ values: SettingsF
       excludeProducts: formatRuleLines(routing.productRules.exclude),
       notifyCustomer: String(record.notifyCustomer),
       platformCode: record.platformCode === null ? "" : String(record.platformCode),
+      notificationEmails: parseNotificationEmails(record.notificationEmails).join(", "),
+      digestInterval: (DIGEST_INTERVALS as readonly string[]).includes(record.digestInterval) ? record.digestInterval : "daily",
+      noTrackingDays: String(record.noTrackingDays),
     },
     defaultPlatformCode: env.HYPERSKU_PLATFORM_CODE,
   };
@@ -166,5 +214,8 @@ export async function saveSettings(shop: string, settings: ValidSettings) {
     productRules: JSON.stringify({ include: settings.includeProducts, exclude: settings.excludeProducts }),
     notifyCustomer: settings.notifyCustomer,
     platformCode: settings.platformCode,
+    notificationEmails: JSON.stringify(settings.notificationEmails),
+    digestInterval: settings.digestInterval,
+    noTrackingDays: settings.noTrackingDays,
   });
 }

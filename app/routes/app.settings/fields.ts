@@ -10,6 +10,9 @@ export const FIELD_LABELS: Record<SettingsField, string> = {
   excludeProducts: "Never send these products",
   notifyCustomer: "Customer notification",
   platformCode: "HyperSKU platform code",
+  notificationEmails: "Send notifications to",
+  digestInterval: "Send at most one e-mail",
+  noTrackingDays: "Parcels with no tracking after",
 };
 
 /** The element that gets the focus when the field is in error (the error summary links to it). */

@@ -8,6 +8,7 @@ import { FormSaveBar } from "~/components/FormSaveBar";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getConnectionView } from "~/domain/connection/connection-view.server";
+import { getNotificationsView } from "~/domain/notifications/send-digest.server";
 import { SETTINGS_FIELDS, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/domain/admin/settings-fields";
 import { getLocationChoices, getSettingsForm, parseSettingsForm, readSettingsForm, saveSettings } from "~/domain/shops/settings.server";
 import { isOfflineMode } from "~/offline-mode.server";
@@ -18,14 +19,19 @@ import { fieldId } from "./fields";
 import { ForwardingSection } from "./forwarding-section";
 import { FulfillmentSection } from "./fulfillment-section";
 import { HyperskuSection } from "./hypersku-section";
+import { NotificationsSection } from "./notifications-section";
 import { RoutingSection } from "./routing-section";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [form, connection] = await Promise.all([getSettingsForm(session.shop), getConnectionView(session.shop)]);
+  const [form, connection, notifications] = await Promise.all([
+    getSettingsForm(session.shop),
+    getConnectionView(session.shop),
+    getNotificationsView(session.shop),
+  ]);
   const chosen = form.values.hyperskuLocationIds ? form.values.hyperskuLocationIds.split(",") : [];
   const locations = await getLocationChoices(session.shop, chosen);
-  return json({ ...form, connection, locations, inlineSaveBar: isOfflineMode() });
+  return json({ ...form, connection, locations, notifications, inlineSaveBar: isOfflineMode() });
 };
 
 type ActionData = { ok: true } | { ok: false; errors: SettingsFieldErrors };
@@ -39,7 +45,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function SettingsPage() {
-  const { values: saved, defaultPlatformCode, connection, locations, inlineSaveBar } = useLoaderData<typeof loader>();
+  const { values: saved, defaultPlatformCode, connection, locations, notifications, inlineSaveBar } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionData>();
   const shopify = useAppBridge();
   const [values, setValues] = useState<SettingsFormValues>(saved);
@@ -99,6 +105,7 @@ export default function SettingsPage() {
             <ForwardingSection {...section} />
             <RoutingSection {...section} locations={locations} />
             <FulfillmentSection {...section} />
+            <NotificationsSection {...section} view={notifications} />
             <HyperskuSection {...section} defaultPlatformCode={defaultPlatformCode} connection={connection} />
           </Layout>
         </BlockStack>

@@ -1,0 +1,131 @@
+/**
+ * The only code that sends e-mail: through the SMTP server of SMTP_URL with nodemailer
+ * (docs/decisions/0021), or, in demo mode without one, into MAIL_OUTBOX_DIR as .eml files a
+ * newcomer can open. Without either, mail is off. A refused or failed delivery becomes one typed
+ * error, MailDeliveryError, whose message names no address and no credential (it is logged);
+ * the server's own words are kept apart for the merchant.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "~/env.server";
+
+export type MailDelivery = { kind: "smtp"; url: string; from: string } | { kind: "outbox"; dir: string; from: string } | { kind: "off" };
+
+/** Where mail goes, for the settings page: never the URL itself (it holds the password). */
+export type MailDeliveryView = { kind: "smtp"; server: string } | { kind: "outbox"; dir: string } | { kind: "off" };
+
+export type OutgoingMail = { to: readonly string[]; subject: string; text: string; html: string };
+
+export type MailReceipt = { kind: "sent"; messageId: string; refused: number } | { kind: "saved"; file: string };
+
+const DEMO_FROM = "HyperSKU for Shopify (demo) <notifications@hypersku-demo.invalid>";
+/** A stuck server must not hold a job past its lease (JOB_LEASE_SECONDS, 60 s by default). */
+const SMTP_TIMEOUT_MS = 20_000;
+
+export class MailDeliveryError extends Error {
+  constructor(
+    message: string,
+    /** The server's reply code (550, 451, ...), null when none came (connection, timeout). */
+    readonly responseCode: number | null,
+    /** The server's reply in its own words, for the merchant; may name their address, so never logged. */
+    readonly serverReply: string | null,
+  ) {
+    super(message);
+    this.name = "MailDeliveryError";
+  }
+}
+
+let configured: MailDelivery | null = null;
+let transport: { url: string; transporter: Transporter } | null = null;
+
+/** Points the mailer elsewhere (tests: a test SMTP server, an outbox); null goes back to the environment. */
+export function configureMailer(delivery: MailDelivery | null) {
+  configured = delivery;
+  transport?.transporter.close();
+  transport = null;
+}
+
+export function getMailDelivery(): MailDelivery {
+  if (configured) return configured;
+  if (env.SMTP_URL) return { kind: "smtp", url: env.SMTP_URL, from: env.MAIL_FROM ?? DEMO_FROM };
+  if (env.APP_MODE === "demo") return { kind: "outbox", dir: path.resolve(env.MAIL_OUTBOX_DIR), from: env.MAIL_FROM ?? DEMO_FROM };
+  return { kind: "off" };
+}
+
+export function describeMailDelivery(): MailDeliveryView {
+  const delivery = getMailDelivery();
+  if (delivery.kind === "smtp") {
+    const url = new URL(delivery.url);
+    return { kind: "smtp", server: url.port ? `${url.hostname}:${url.port}` : url.hostname };
+  }
+  return delivery;
+}
+
+function smtpTransporter(url: string): Transporter {
+  if (transport?.url !== url) {
+    transport?.transporter.close();
+    transport = {
+      url,
+      transporter: nodemailer.createTransport({
+        url,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+        // nodemailer's own logger would print the conversation, AUTH included: it stays off.
+        logger: false,
+        debug: false,
+      }),
+    };
+  }
+  return transport.transporter;
+}
+
+type NodemailerFailure = Error & { code?: string; responseCode?: number; response?: string; rejectedErrors?: NodemailerFailure[] };
+
+/** One place that turns nodemailer's errors into ours. */
+function toDeliveryError(error: unknown): MailDeliveryError {
+  const failure = (error instanceof Error ? error : new Error(String(error))) as NodemailerFailure;
+  const detail = failure.rejectedErrors?.[0] ?? failure;
+  const responseCode = typeof detail.responseCode === "number" ? detail.responseCode : null;
+  const reply = detail.response?.trim() || null;
+  if (responseCode !== null) {
+    const kind = responseCode >= 500 ? "refused" : "deferred";
+    return new MailDeliveryError(`The mail server ${kind} the message (SMTP ${responseCode}).`, responseCode, reply);
+  }
+  if (detail.code === "EAUTH" || detail.code === "ENOAUTH") {
+    return new MailDeliveryError("The mail server did not accept the app's login (check SMTP_URL).", null, null);
+  }
+  const code = detail.code ? ` (${detail.code})` : "";
+  return new MailDeliveryError(`The mail server could not be reached${code}.`, null, null);
+}
+
+async function saveToOutbox(dir: string, from: string, mail: OutgoingMail): Promise<MailReceipt> {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await composer.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html });
+  await fs.mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const file = path.join(dir, `${stamp}-${info.messageId.replace(/[^A-Za-z0-9]+/g, "").slice(0, 24)}.eml`);
+  await fs.writeFile(file, info.message as Buffer);
+  return { kind: "saved", file };
+}
+
+/** Sends one message, or throws MailDeliveryError. Mail that is off is an error too: check first. */
+export async function sendMail(mail: OutgoingMail): Promise<MailReceipt> {
+  const delivery = getMailDelivery();
+  if (delivery.kind === "off") throw new MailDeliveryError("E-mail is off: SMTP_URL is not set.", null, null);
+  if (delivery.kind === "outbox") return saveToOutbox(delivery.dir, delivery.from, mail);
+  try {
+    const info = await smtpTransporter(delivery.url).sendMail({
+      from: delivery.from,
+      to: [...mail.to],
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+    // Some recipients refused and others accepted: the digest reached the merchant; the refused count is kept.
+    return { kind: "sent", messageId: info.messageId, refused: info.rejected?.length ?? 0 };
+  } catch (error) {
+    throw toDeliveryError(error);
+  }
+}

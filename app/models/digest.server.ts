@@ -1,0 +1,119 @@
+/**
+ * What the notification digest reads and records (app/domain/notifications): the shop's
+ * notification settings and last digest, and the orders that need the merchant, each list capped
+ * with its total.
+ */
+import prisma from "~/models/db/client.server";
+
+const DIGEST_SHOP_COLUMNS = {
+  domain: true,
+  name: true,
+  uninstalledAt: true,
+  hyperskuStatus: true,
+  hyperskuStatusReason: true,
+  hyperskuStatusAt: true,
+  notificationEmails: true,
+  digestInterval: true,
+  noTrackingDays: true,
+  lastDigestAt: true,
+  lastDigestFingerprint: true,
+  lastDigestCheckAt: true,
+  lastDigestError: true,
+} as const;
+
+export async function getDigestShop(domain: string) {
+  return prisma.shop.findUnique({ where: { domain }, select: DIGEST_SHOP_COLUMNS });
+}
+
+export type DigestShop = NonNullable<Awaited<ReturnType<typeof getDigestShop>>>;
+
+/** Installed shops with at least one notification address, with when their digest was last sent and checked. */
+export async function listShopsWithNotifications() {
+  return prisma.shop.findMany({
+    where: { uninstalledAt: null, notificationEmails: { not: "[]" } },
+    select: { domain: true, digestInterval: true, lastDigestAt: true, lastDigestCheckAt: true },
+  });
+}
+
+const ORDER_COLUMNS = {
+  id: true,
+  name: true,
+  stateCode: true,
+  stateReason: true,
+  lastError: true,
+  flagReason: true,
+  sentAt: true,
+} as const;
+
+/** Orders in these forwarding states, newest first (capped), and how many there are. */
+export async function listOrdersInStates(shop: string, states: readonly string[], take: number) {
+  const where = { shop, state: { in: [...states] } };
+  const [rows, total] = await Promise.all([
+    prisma.order.findMany({ where, orderBy: { shopifyCreatedAt: "desc" }, take, select: ORDER_COLUMNS }),
+    prisma.order.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** Orders at HyperSKU with a problem for the merchant (flagCode), newest first. */
+export async function listFlaggedOrdersForDigest(shop: string, take: number) {
+  const where = { shop, flagCode: { not: null } };
+  const [rows, total] = await Promise.all([
+    prisma.order.findMany({ where, orderBy: { shopifyCreatedAt: "desc" }, take, select: ORDER_COLUMNS }),
+    prisma.order.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** Orders HyperSKU holds in this status code, newest first. */
+export async function listOrdersWithHyperskuStatus(shop: string, code: number, take: number) {
+  const where = { shop, hyperskuStatus: code };
+  const [rows, total] = await Promise.all([
+    prisma.order.findMany({ where, orderBy: { shopifyCreatedAt: "desc" }, take, select: ORDER_COLUMNS }),
+    prisma.order.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/**
+ * Orders sent to HyperSKU before `sentBefore` that have no parcel with a tracking number yet,
+ * leaving out those in the given HyperSKU statuses (finished ones, ones waiting on payment). Oldest first.
+ */
+export async function listSentOrdersWithoutTracking(shop: string, sentBefore: Date, excludedStatuses: readonly number[], take: number) {
+  const where = {
+    shop,
+    state: "sent",
+    sentAt: { lte: sentBefore },
+    OR: [{ hyperskuStatus: null }, { hyperskuStatus: { notIn: [...excludedStatuses] } }],
+    parcels: { none: { trackingNumber: { not: null } } },
+  };
+  const [rows, total] = await Promise.all([
+    prisma.order.findMany({ where, orderBy: { sentAt: "asc" }, take, select: ORDER_COLUMNS }),
+    prisma.order.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** The mail server accepted a digest: when, and the fingerprint of what it said. */
+export async function recordDigestSent(domain: string, at: Date, fingerprint: string) {
+  await prisma.shop.update({
+    where: { domain },
+    data: { lastDigestAt: at, lastDigestFingerprint: fingerprint, lastDigestCheckAt: at, lastDigestError: null },
+  });
+}
+
+/**
+ * The app looked and sent nothing. `forgetFingerprint`: nothing needs the merchant any more, so
+ * the same problem coming back later is news again.
+ */
+export async function recordDigestChecked(domain: string, at: Date, options: { forgetFingerprint: boolean }) {
+  await prisma.shop.update({
+    where: { domain },
+    data: { lastDigestCheckAt: at, ...(options.forgetFingerprint ? { lastDigestFingerprint: null } : {}) },
+  });
+}
+
+/** A digest could not be delivered: why, in the server's words (the fingerprint stays as it was). */
+export async function recordDigestFailed(domain: string, at: Date, error: string) {
+  await prisma.shop.update({ where: { domain }, data: { lastDigestCheckAt: at, lastDigestError: error } });
+}
