@@ -185,6 +185,9 @@ describe("settings", () => {
     ["excludedTags", "wholesale, No-HyperSKU, wholesale"],
     ["notifyCustomer", "false"],
     ["platformCode", "7"],
+    ["notificationEmails", ""],
+    ["digestInterval", "daily"],
+    ["noTrackingDays", "5"],
   ];
 
   it("saves valid settings", async () => {
@@ -238,6 +241,9 @@ describe("settings: what HyperSKU fulfils", () => {
     ["excludedTags", ""],
     ["notifyCustomer", "true"],
     ["platformCode", ""],
+    ["notificationEmails", ""],
+    ["digestInterval", "daily"],
+    ["noTrackingDays", "5"],
   ];
 
   it("offers the shop's locations and stores the chosen ones and the product rules, shown back as typed", async () => {
