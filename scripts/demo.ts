@@ -6,7 +6,8 @@
  * worker), then plays a day of orders: signed webhooks (some twice), an order HyperSKU rejects, one
  * without an address, one edited and one cancelled after sending, HyperSKU shipping everything
  * (one order split in two parcels), tracking coming back as Shopify fulfillments. Prints a live log,
- * the final table and the admin URL. Ctrl-C stops everything.
+ * the final table and the admin URL. The merchant's notification e-mail (a digest of what needs them)
+ * is written to <data-dir>/outbox as an .eml file (and a plain-text copy), whose path is printed. Ctrl-C stops everything.
  *
  * Options: --orders N (default 10, at least 6), --speed S (default 1; higher is faster),
  * --keep-running (serve the admin after the day), --port N (default 3000),
@@ -42,7 +43,10 @@ const log = (message: string) => console.log(`${new Date().toISOString().slice(1
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
-const env = { ...process.env, ...demoEnvironment(port, dataDir) };
+// No mail server in the demo: the app writes each e-mail it would send into this folder.
+const outboxDir = path.join(dataDir, "outbox");
+const env: NodeJS.ProcessEnv = { ...process.env, ...demoEnvironment(port, dataDir), MAIL_OUTBOX_DIR: outboxDir };
+delete env.SMTP_URL;
 
 // --- the offline twins ------------------------------------------------------------------------
 const hypersku = await startHyperskuSimulator({
@@ -71,6 +75,7 @@ const { connectWithAuthorizationCode } = await import("../app/domain/connection/
 const { queueShopSync } = await import("../app/domain/tracking/sync-orders.server");
 const { collectResults, formatTable, fulfillmentsInShopify } = await import("./demo/report");
 const { buildDemoDay } = await import("./demo/day");
+const { queueDigestNow } = await import("../app/domain/notifications/send-digest.server");
 
 await prisma.session.create({
   data: {
@@ -82,7 +87,15 @@ await prisma.session.create({
     accessToken: "shpat_demo_offline_token",
   },
 });
-await prisma.shop.create({ data: { domain: DEMO_SHOP, name: "HyperSKU Demo Store", notifyCustomer: true } });
+await prisma.shop.create({
+  data: {
+    domain: DEMO_SHOP,
+    name: "HyperSKU Demo Store",
+    notifyCustomer: true,
+    notificationEmails: JSON.stringify(["merchant@hypersku-demo.invalid"]),
+    digestInterval: "hourly",
+  },
+});
 configureHypersku({ apiUrl: hypersku.url, authorizeUrl: `${hypersku.url}/application/auth` });
 await connectWithAuthorizationCode(DEMO_SHOP, hypersku.control.issueAuthorizationCode());
 log(`demo shop ${DEMO_SHOP} installed and connected to HyperSKU`);
@@ -223,6 +236,17 @@ fs.writeFileSync(
   path.join(dataDir, "demo-result.json"),
   JSON.stringify({ rows, duplicates: duplicates.length, fulfillments: fulfillmentsInShopify(shopify.fake, DEMO_SHOP) }, null, 2),
 );
+
+// The merchant is away: the app mails them what needs them (here: into the outbox folder).
+await queueDigestNow(DEMO_SHOP);
+let digestFile: string | undefined;
+await waitFor("the notification e-mail", async () => {
+  digestFile = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).find((name) => name.endsWith(".eml")) : undefined;
+  return digestFile !== undefined;
+});
+const digestPath = path.join(outboxDir, digestFile!);
+log(`✉ the merchant's e-mail digest (what needs them, each with its fix) is in ${digestPath}`);
+log(`  open it with any mail program, or read the plain-text copy: cat ${digestPath.replace(/\.eml$/, ".txt")}`);
 
 const { token } = await getJwt(DEMO_SHOP.replace(".myshopify.com", ""), DEMO_API_KEY, DEMO_API_SECRET, {
   exp: Math.floor(Date.now() / 1000) + 12 * 3600,

@@ -93,6 +93,18 @@ describe("npm run demo", () => {
     expect(output).toContain("Order  Case");
   });
 
+  it("writes the merchant's e-mail digest into the outbox folder it prints, naming the orders that need them", () => {
+    const file = /e-mail digest .* is in (\S+\.eml)/.exec(output)?.[1];
+    expect(file, output).toBeDefined();
+    expect(path.dirname(file!)).toBe(path.join(dataDir, "outbox"));
+    const mail = fs.readFileSync(file!, "utf8");
+    expect(mail).toMatch(/^To: merchant@hypersku-demo\.invalid$/m);
+    expect(mail).toMatch(/^Subject: .+: 2 orders need you$/m);
+    const plain = fs.readFileSync(file!.replace(/\.eml$/, ".txt"), "utf8");
+    expect(plain).toContain("This order has no shipping address");
+    expect(plain).toContain("What to do: Add a shipping address to the order in Shopify, then choose Retry.");
+  });
+
   it("serves the admin at the printed URL, with the demo's orders and their tracking", async () => {
     const url = /(http:\/\/127\.0\.0\.1:\d+\/app\?\S+)/.exec(output)![1];
     const { page, offLoopbackRequests } = await openTrackedPage(browser);

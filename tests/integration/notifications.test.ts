@@ -210,12 +210,16 @@ describe("the notification digest over SMTP", () => {
     configureMailer({ kind: "outbox", dir, from: "Demo <demo@app.example>" });
     const failed = await createAdminOrder({ state: "failed" });
     await sendShopDigest(TEST_SHOP);
-    const files = fs.readdirSync(dir);
-    expect(files).toHaveLength(1);
+    const files = fs.readdirSync(dir).sort();
+    expect(files).toHaveLength(2);
     expect(files[0]).toMatch(/\.eml$/);
+    expect(files[1]).toBe(files[0].replace(/\.eml$/, ".txt"));
     const mail = await simpleParser(fs.readFileSync(path.join(dir, files[0])));
     expect(mail.subject).toBe("Test Store: 1 order not sent");
     expect(mail.text).toContain(failed.name);
+    const plain = fs.readFileSync(path.join(dir, files[1]), "utf8");
+    expect(plain).toMatch(/^To: owner@shop\.example, ops@shop\.example\nSubject: Test Store: 1 order not sent\n/);
+    expect(plain).toContain(`- ${failed.name}: HyperSKU is temporarily unavailable (503).`);
     expect((await shopRow()).lastDigestFingerprint).not.toBeNull();
   });
 });

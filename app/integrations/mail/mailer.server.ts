@@ -1,7 +1,7 @@
 /**
  * The only code that sends e-mail: through the SMTP server of SMTP_URL with nodemailer
  * (docs/decisions/0021), or, in demo mode without one, into MAIL_OUTBOX_DIR as .eml files a
- * newcomer can open. Without either, mail is off. A refused or failed delivery becomes one typed
+ * newcomer can open (with a plain-text copy beside each). Without either, mail is off. A refused or failed delivery becomes one typed
  * error, MailDeliveryError, whose message names no address and no credential (it is logged);
  * the server's own words are kept apart for the merchant.
  */
@@ -105,9 +105,11 @@ async function saveToOutbox(dir: string, from: string, mail: OutgoingMail): Prom
   const info = await composer.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html });
   await fs.mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const file = path.join(dir, `${stamp}-${info.messageId.replace(/[^A-Za-z0-9]+/g, "").slice(0, 24)}.eml`);
-  await fs.writeFile(file, info.message as Buffer);
-  return { kind: "saved", file };
+  const base = path.join(dir, `${stamp}-${info.messageId.replace(/[^A-Za-z0-9]+/g, "").slice(0, 24)}`);
+  await fs.writeFile(`${base}.eml`, info.message as Buffer);
+  // The .eml opens in any mail program; the .txt beside it reads in a terminal (no MIME encoding).
+  await fs.writeFile(`${base}.txt`, `To: ${mail.to.join(", ")}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+  return { kind: "saved", file: `${base}.eml` };
 }
 
 /** Sends one message, or throws MailDeliveryError. Mail that is off is an error too: check first. */
