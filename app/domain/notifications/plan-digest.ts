@@ -38,7 +38,7 @@ export type DigestFacts = {
   noTracking: OrderList & { days: number };
 };
 
-export type DigestItem = { id: string; name: string; url: string; reason: string; fix: string };
+type DigestItem = { id: string; name: string; url: string; reason: string; fix: string };
 
 export type DigestSection = {
   id: "connection" | "failed" | "needs_attention" | "needs_decision" | "awaiting_payment" | "no_tracking";
@@ -154,7 +154,7 @@ export function buildDigestSections(facts: DigestFacts): DigestSection[] {
  * What the digest says, as one value: which problems, how many, which orders are named. Ages and
  * wording are left out, so the same problems a day older are not news.
  */
-export function digestFingerprint(sections: readonly DigestSection[]): string {
+function digestFingerprint(sections: readonly DigestSection[]): string {
   const content = sections.map((section) => [section.id, section.total, section.items.map((entry) => entry.id)]);
   return createHash("sha256").update(JSON.stringify(content)).digest("hex");
 }
