@@ -117,3 +117,11 @@ export async function recordDigestChecked(domain: string, at: Date, options: { f
 export async function recordDigestFailed(domain: string, at: Date, error: string) {
   await prisma.shop.update({ where: { domain }, data: { lastDigestCheckAt: at, lastDigestError: error } });
 }
+
+/** shop/redact: the merchant's notification addresses and the last delivery error (which may name them) go. */
+export async function eraseNotificationAddresses(domain: string) {
+  await prisma.shop.updateMany({
+    where: { domain },
+    data: { notificationEmails: "[]", lastDigestError: null, lastDigestFingerprint: null },
+  });
+}

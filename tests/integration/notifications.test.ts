@@ -14,6 +14,7 @@ import prisma from "~/models/db/client.server";
 import { createAppWorker } from "~/background.server";
 import { findQueuedJob, JOB_TYPES } from "~/domain/enqueue.server";
 import { queueDigestNow, queueDueDigests, sendShopDigest } from "~/domain/notifications/send-digest.server";
+import { redactShop } from "~/domain/privacy/redact.server";
 import { configureMailer } from "~/integrations/mail/mailer.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { createAdminOrder, createParcel, createShopRecord } from "../support/admin-factories";
@@ -221,6 +222,17 @@ describe("the notification digest over SMTP", () => {
     expect(plain).toMatch(/^To: owner@shop\.example, ops@shop\.example\nSubject: Test Store: 1 order not sent\n/);
     expect(plain).toContain(`- ${failed.name}: HyperSKU is temporarily unavailable (503).`);
     expect((await shopRow()).lastDigestFingerprint).not.toBeNull();
+  });
+});
+
+describe("shop/redact", () => {
+  it("erases the merchant's notification addresses with the rest of the shop's data", async () => {
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { lastDigestError: "550 <owner@shop.example> rejected" } });
+    await redactShop(TEST_SHOP);
+    const shop = await shopRow();
+    expect(shop).toMatchObject({ notificationEmails: "[]", lastDigestError: null });
+    expect(await sendShopDigest(TEST_SHOP)).toEqual({ kind: "done" });
+    expect(received).toHaveLength(0);
   });
 });
 

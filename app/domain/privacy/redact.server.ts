@@ -41,6 +41,7 @@ import { listOrderParcels, scrubParcel } from "~/models/parcel.server";
 import { recordRedactedOrders, type RedactionSource } from "~/models/redacted-order.server";
 import { deleteSessionsForShop } from "~/models/session.server";
 import { deleteVariantFactsForShop } from "~/models/variant-facts.server";
+import { eraseNotificationAddresses } from "~/models/digest.server";
 import { listDeliveriesWithProblem, scrubDeliveryProblem } from "~/models/webhook-delivery.server";
 import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { anonymiseHyperskuResponse, anonymiseSentRequest, anonymiseSnapshot, collectPersonalValues, scrubText } from "./anonymise";
@@ -153,6 +154,7 @@ export async function redactShop(shop: string): Promise<number> {
     await deleteSessionsForShop(shop);
     await deleteTokenSet(shop);
     await deleteAuthorizationStatesForShop(shop);
+    await eraseNotificationAddresses(shop);
     await cancelShopJobs(shop);
     await deleteVariantFactsForShop(shop);
     return redactWhere({ shop }, [], "shop/redact");
