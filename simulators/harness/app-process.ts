@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { APP_BRIDGE_PATH, startShopifyAdminServer } from "../shopify/admin-server";
 import { API_KEY, API_SECRET_KEY, TEST_ENCRYPTION_KEY } from "./offline-keys";
@@ -37,6 +38,8 @@ function offlineEnv(port: number | null, extraEnv: Record<string, string>): Node
     SHOPIFY_API_SECRET: API_SECRET_KEY,
     TOKEN_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEY,
     LOG_LEVEL: "warn",
+    // Demo mode writes notification e-mails to a folder: one outside the work tree.
+    MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `hypersku-outbox-${process.pid}`),
     ...extraEnv,
   };
 }

@@ -269,6 +269,33 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { holdMinutes: 0 } });
   });
 
+  it("settings: notification addresses, a bad one named, then saved; the page says whether mail can go out", async () => {
+    const page = await open("/app/settings");
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    // The offline app runs in demo mode without a mail server: its e-mails go to a folder, and it says so.
+    await page.getByText("Demo: e-mails are written to a folder").waitFor();
+    const addresses = page.getByLabel("Send notifications to");
+    await addresses.fill("owner@shop.example, owner-at-shop");
+    await page.getByText("Every 6 hours", { exact: true }).click();
+    const bar = page.getByRole("region", { name: "Unsaved changes" });
+    await bar.getByRole("button", { name: "Save" }).click();
+    await page.getByText('"owner-at-shop" is not an e-mail address.').first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("settings-notificationEmails");
+
+    await addresses.fill("owner@shop.example, ops@shop.example");
+    await page.getByLabel("Parcels with no tracking after (days)").fill("7");
+    await bar.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Settings saved");
+    await bar.waitFor({ state: "detached" });
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+    expect(shop).toMatchObject({ digestInterval: "six_hours", noTrackingDays: 7 });
+    expect(JSON.parse(shop.notificationEmails)).toEqual(["owner@shop.example", "ops@shop.example"]);
+    await page.getByRole("heading", { name: "Notifications" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-settings-notifications");
+    // No digests for the journeys that follow.
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { notificationEmails: "[]" } });
+  });
+
   it("send past orders: count, run with a progress bar, and the summary", async () => {
     const created = Date.now() - 10 * 86_400_000;
     for (let i = 0; i < 120; i++) {
