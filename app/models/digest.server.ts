@@ -76,14 +76,22 @@ export async function listOrdersWithHyperskuStatus(shop: string, code: number, t
 }
 
 /**
- * Orders sent to HyperSKU before `sentBefore` that have no parcel with a tracking number yet,
- * leaving out those in the given HyperSKU statuses (finished ones, ones waiting on payment). Oldest first.
+ * Orders placed since `placedAfter` and sent to HyperSKU before `sentBefore` that have no parcel
+ * with a tracking number yet, leaving out those in the given HyperSKU statuses (finished ones, ones
+ * waiting on payment). Oldest first. `placedAfter` bounds the read to a range of the
+ * (shop, state, shopifyCreatedAt) index, however many orders the shop has sent over the years.
  */
-export async function listSentOrdersWithoutTracking(shop: string, sentBefore: Date, excludedStatuses: readonly number[], take: number) {
+export async function listSentOrdersWithoutTracking(
+  shop: string,
+  window: { placedAfter: Date; sentBefore: Date },
+  excludedStatuses: readonly number[],
+  take: number,
+) {
   const where = {
     shop,
     state: "sent",
-    sentAt: { lte: sentBefore },
+    shopifyCreatedAt: { gte: window.placedAfter },
+    sentAt: { lte: window.sentBefore },
     OR: [{ hyperskuStatus: null }, { hyperskuStatus: { notIn: [...excludedStatuses] } }],
     parcels: { none: { trackingNumber: { not: null } } },
   };

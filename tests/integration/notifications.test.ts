@@ -143,12 +143,14 @@ describe("the notification digest over SMTP", () => {
     expect(capturedLogLines.join("\n")).not.toContain(SMTP_PASSWORD);
   });
 
-  it("names a lost connection and orders with no tracking after the shop's number of days, not those with tracking", async () => {
+  it("names a lost connection and orders with no tracking after the shop's number of days, not those with tracking or placed long ago", async () => {
     await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { hyperskuStatus: "reconnect_needed", noTrackingDays: 3 } });
     const late = await createAdminOrder({ hyperskuStatus: 2, createdAt: new Date(Date.now() - 4 * DAY - 3_600_000) });
     const tracked = await createAdminOrder({ hyperskuStatus: 4, createdAt: new Date(Date.now() - 6 * DAY) });
     await createParcel(tracked);
     await createAdminOrder({ hyperskuStatus: 2, createdAt: new Date(Date.now() - DAY) });
+    // Placed long ago (past the 90 days the digest looks back): the orders list still shows it.
+    const ancient = await createAdminOrder({ hyperskuStatus: 2, createdAt: new Date(Date.now() - 100 * DAY) });
 
     expect(await sendShopDigest(TEST_SHOP)).toEqual({ kind: "done" });
 
@@ -157,6 +159,7 @@ describe("the notification digest over SMTP", () => {
     expect(mail.text).toMatch(/HYPERSKU IS DISCONNECTED\n.*reconnect HyperSKU/);
     expect(mail.text).toContain(`- ${late.name}: Sent to HyperSKU 4 days ago; no tracking number yet.`);
     expect(mail.text).not.toContain(tracked.name);
+    expect(mail.text).not.toContain(ancient.name);
   });
 
   it("keeps the digest when the server refuses it (550) or defers it (451): no fingerprint saved, the job retried with backoff, delivered once the server takes it", async () => {

@@ -31,6 +31,11 @@ import { DIGEST_NAMED_ORDERS, type DigestFacts, planDigest } from "./plan-digest
 import { renderDigest } from "./render-digest";
 
 const DAY_MS = 86_400_000;
+/**
+ * Orders placed longer ago than this are not looked at for missing tracking: by then the merchant
+ * has had the digest's word on them for weeks, and the read stays a bounded index range.
+ */
+const NO_TRACKING_WINDOW_DAYS = 90;
 /** Statuses whose orders are not "waiting for tracking": finished, or waiting on the merchant's payment. */
 const NOT_AWAITING_TRACKING = [
   ...HYPERSKU_STATUSES.filter((row) => row.final).map((row) => row.code),
@@ -49,7 +54,12 @@ async function readDigestFacts(shop: DigestShop, now: Date): Promise<DigestFacts
     listOrdersInStates(shop.domain, ["needs_attention"], DIGEST_NAMED_ORDERS),
     listFlaggedOrdersForDigest(shop.domain, DIGEST_NAMED_ORDERS),
     listOrdersWithHyperskuStatus(shop.domain, HYPERSKU_STATUS.pendingPayment, DIGEST_NAMED_ORDERS),
-    listSentOrdersWithoutTracking(shop.domain, new Date(now.getTime() - days * DAY_MS), NOT_AWAITING_TRACKING, DIGEST_NAMED_ORDERS),
+    listSentOrdersWithoutTracking(
+      shop.domain,
+      { placedAfter: new Date(now.getTime() - NO_TRACKING_WINDOW_DAYS * DAY_MS), sentBefore: new Date(now.getTime() - days * DAY_MS) },
+      NOT_AWAITING_TRACKING,
+      DIGEST_NAMED_ORDERS,
+    ),
   ]);
   const lost = parseHyperskuStatus(shop.hyperskuStatus) === "reconnect_needed";
   return {
