@@ -8,8 +8,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import prisma from "~/models/db/client.server";
 import { createAppWorker } from "~/background.server";
 import { findQueuedJob, JOB_TYPES } from "~/domain/enqueue.server";
@@ -24,63 +22,29 @@ import { capturedLogLines } from "../support/logs";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createBearerRequest, TEST_SHOP } from "../support/shopify";
+import { parseMail, startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const SMTP_USER = "digest-sender";
 const SMTP_PASSWORD = "smtp-pa55word-never-logged";
 const ADDRESSES = ["owner@shop.example", "ops@shop.example"];
 const DAY = 86_400_000;
 
-type Received = { from: string; to: string[]; raw: Buffer };
-type Mode = "accept" | "refuse_recipients_550" | "defer_data_451";
-
-let server: SMTPServer;
-let port = 0;
-let mode: Mode = "accept";
-const received: Received[] = [];
-
-const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) callback(null, { user: auth.username });
-      else callback(smtpError(535, "Authentication failed"));
-    },
-    onRcptTo(address, _session, callback) {
-      if (mode === "refuse_recipients_550") callback(smtpError(550, `5.1.1 <${address.address}>: Recipient address rejected`));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (mode === "defer_data_451") return callback(smtpError(451, "4.3.0 Try again later"));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as { port: number }).port;
+  smtp = await startTestSmtpServer({ user: SMTP_USER, password: SMTP_PASSWORD });
 });
 
 afterAll(async () => {
   configureMailer(null);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(async () => {
   await resetDatabase();
-  received.length = 0;
-  mode = "accept";
-  configureMailer({ kind: "smtp", url: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`, from: "Shop app <app@app.example>" });
+  smtp.received.length = 0;
+  smtp.mode = "accept";
+  configureMailer({ kind: "smtp", url: smtp.url, from: "Shop app <app@app.example>" });
   await createShopRecord(TEST_SHOP, { name: "Test Store" });
   await prisma.shop.update({
     where: { domain: TEST_SHOP },
@@ -104,10 +68,10 @@ describe("the notification digest over SMTP", () => {
     await queueDigestNow(TEST_SHOP);
     await drainQueue();
 
-    expect(received).toHaveLength(1);
-    expect(received[0].from).toBe("app@app.example");
-    expect(received[0].to).toEqual(ADDRESSES);
-    const mail = await simpleParser(received[0].raw);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].from).toBe("app@app.example");
+    expect(smtp.received[0].to).toEqual(ADDRESSES);
+    const mail = await parseMail(smtp.received[0].raw);
     expect(mail.subject).toBe("Test Store: 1 order not sent, 1 order needs you");
     expect(mail.text).toContain(`- ${failed.name}: HyperSKU is temporarily unavailable (503).`);
     expect(mail.text).toMatch(/What to do: Once the cause is fixed .*choose Retry/);
@@ -123,14 +87,14 @@ describe("the notification digest over SMTP", () => {
     await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { lastDigestAt: new Date(Date.now() - DAY), lastDigestCheckAt: null } });
     await queueDigestNow(TEST_SHOP);
     await drainQueue();
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
 
     // Something new (an order waiting for payment at HyperSKU) is news.
     const unpaid = await createAdminOrder({ hyperskuStatus: 1 });
     await queueDigestNow(TEST_SHOP);
     await drainQueue();
-    expect(received).toHaveLength(2);
-    const second = await simpleParser(received[1].raw);
+    expect(smtp.received).toHaveLength(2);
+    const second = await parseMail(smtp.received[1].raw);
     expect(second.subject).toBe("Test Store: 1 order not sent, 1 order needs you, 1 order awaits payment");
     expect(second.text).toContain(`- ${unpaid.name}: HyperSKU is waiting for your payment.`);
 
@@ -138,7 +102,7 @@ describe("the notification digest over SMTP", () => {
     await createAdminOrder({ state: "failed" });
     await queueDigestNow(TEST_SHOP);
     await drainQueue();
-    expect(received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
 
     expect(capturedLogLines.join("\n")).not.toContain(SMTP_PASSWORD);
   });
@@ -154,7 +118,7 @@ describe("the notification digest over SMTP", () => {
 
     expect(await sendShopDigest(TEST_SHOP)).toEqual({ kind: "done" });
 
-    const mail = await simpleParser(received[0].raw);
+    const mail = await parseMail(smtp.received[0].raw);
     expect(mail.subject).toBe("Test Store: HyperSKU disconnected, 1 order without tracking");
     expect(mail.text).toMatch(/HYPERSKU IS DISCONNECTED\n.*reconnect HyperSKU/);
     expect(mail.text).toContain(`- ${late.name}: Sent to HyperSKU 4 days ago; no tracking number yet.`);
@@ -166,7 +130,7 @@ describe("the notification digest over SMTP", () => {
     await createAdminOrder({ state: "failed" });
     await queueDigestNow(TEST_SHOP);
 
-    mode = "refuse_recipients_550";
+    smtp.mode = "refuse_recipients_550";
     expect(await runDigestJobOnce()).toBe(1);
     let job = await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP);
     expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: "The mail server refused the message (SMTP 550)." });
@@ -180,17 +144,17 @@ describe("the notification digest over SMTP", () => {
     await queueDueDigests(new Date(Date.now() + 3_600_000));
     expect((await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP))!.runAt).toEqual(runAt);
 
-    mode = "defer_data_451";
+    smtp.mode = "defer_data_451";
     await runDigestJobOnce();
     job = await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP);
     expect(job).toMatchObject({ status: "pending", attempts: 2, lastError: "The mail server deferred the message (SMTP 451)." });
     expect((await shopRow()).lastDigestFingerprint).toBeNull();
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
 
-    mode = "accept";
+    smtp.mode = "accept";
     await runDigestJobOnce();
     expect(await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP)).toBeNull();
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     shop = await shopRow();
     expect(shop.lastDigestFingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(shop.lastDigestError).toBeNull();
@@ -218,7 +182,7 @@ describe("the notification digest over SMTP", () => {
     expect(files).toHaveLength(2);
     expect(files[0]).toMatch(/\.eml$/);
     expect(files[1]).toBe(files[0].replace(/\.eml$/, ".txt"));
-    const mail = await simpleParser(fs.readFileSync(path.join(dir, files[0])));
+    const mail = await parseMail(fs.readFileSync(path.join(dir, files[0])));
     expect(mail.subject).toBe("Test Store: 1 order not sent");
     expect(mail.text).toContain(failed.name);
     const plain = fs.readFileSync(path.join(dir, files[1]), "utf8");
@@ -235,7 +199,7 @@ describe("shop/redact", () => {
     const shop = await shopRow();
     expect(shop).toMatchObject({ notificationEmails: "[]", lastDigestError: null });
     expect(await sendShopDigest(TEST_SHOP)).toEqual({ kind: "done" });
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 });
 
@@ -279,7 +243,7 @@ describe("settings: notifications", () => {
       digestInterval: "six_hours",
       noTrackingDays: "12",
     });
-    expect(form.notifications.delivery).toEqual({ kind: "smtp", server: `127.0.0.1:${port}` });
+    expect(form.notifications.delivery).toEqual({ kind: "smtp", server: `127.0.0.1:${smtp.port}` });
     expect(JSON.stringify(form)).not.toContain(SMTP_PASSWORD);
   });
 

@@ -134,6 +134,25 @@ describe("renderDigest", () => {
     expect(mail.text).toContain("Open the order: https://admin.example/orders/1001");
     expect(mail.html).toContain('<a href="https://admin.example/orders/1001"><strong>#1001 &lt;b&gt;</strong></a>');
     expect(mail.html).not.toContain("<b>");
+    expect(mail.text.startsWith("Demo Store: what needs you in the HyperSKU app\n")).toBe(true);
+  });
+});
+
+describe("renderDigest of a lost connection", () => {
+  it("links to the reconnection and counts no unnamed orders", () => {
+    const sections = buildDigestSections(
+      facts({ connectionLost: { reason: "Your HyperSKU authorization has expired.", url: "https://admin.example/connection" } }),
+    );
+    const mail = renderDigest({
+      shopName: "Demo Store",
+      sections,
+      appUrl: "https://admin.example/app",
+      settingsUrl: "https://admin.example/settings",
+    });
+    expect(mail.subject).toBe("Demo Store: HyperSKU disconnected");
+    expect(mail.text).toContain("Reconnect HyperSKU: https://admin.example/connection");
+    expect(mail.text).not.toContain("more in the app");
+    expect(mail.html).not.toContain("more in the app");
   });
 });
 

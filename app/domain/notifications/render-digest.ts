@@ -9,6 +9,9 @@ export type RenderedDigest = { subject: string; text: string; html: string };
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
+/** Orders counted but not named; none for a section that names no orders (the connection). */
+const moreThanNamed = (section: DigestSection) => (section.items.length > 0 ? section.total - section.items.length : 0);
+
 export function renderDigest(input: {
   shopName: string;
   sections: readonly DigestSection[];
@@ -18,14 +21,14 @@ export function renderDigest(input: {
   const { shopName, sections } = input;
   const subject = `${shopName}: ${sections.map((section) => section.label).join(", ")}`;
 
-  const text: string[] = [`What needs you in ${shopName}'s HyperSKU app:`, ""];
+  const text: string[] = [`${shopName}: what needs you in the HyperSKU app`, ""];
   for (const section of sections) {
     text.push(section.title.toUpperCase(), section.fix);
     if (section.link) text.push(`${section.link.label}: ${section.link.url}`);
     for (const entry of section.items) {
       text.push("", `- ${entry.name}: ${entry.reason}`, `  What to do: ${entry.fix}`, `  Open the order: ${entry.url}`);
     }
-    const more = section.total - section.items.length;
+    const more = moreThanNamed(section);
     if (more > 0) text.push("", `  …and ${more} more in the app.`);
     text.push("");
   }
@@ -33,7 +36,7 @@ export function renderDigest(input: {
 
   const html: string[] = [
     `<!doctype html><html><body style="font-family: -apple-system, 'Segoe UI', Roboto, sans-serif; color: #202223; max-width: 640px">`,
-    `<p>What needs you in ${escapeHtml(shopName)}'s HyperSKU app:</p>`,
+    `<p>${escapeHtml(shopName)}: what needs you in the HyperSKU app</p>`,
   ];
   for (const section of sections) {
     html.push(
@@ -50,7 +53,7 @@ export function renderDigest(input: {
       }
       html.push("</ul>");
     }
-    const more = section.total - section.items.length;
+    const more = moreThanNamed(section);
     if (more > 0) html.push(`<p>…and ${more} more in the app.</p>`);
   }
   html.push(
