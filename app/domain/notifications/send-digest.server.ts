@@ -4,6 +4,7 @@
  * mail server accepted it, so a refused or failed delivery is tried again and never lost.
  * Also: the scheduler's part (which shops to look at now) and the settings page's view.
  */
+import { getShopTimezone } from "~/models/shop.server";
 import { enqueue, findQueuedJob, JOB_TYPES } from "~/domain/enqueue.server";
 import { formatDateTime } from "~/domain/admin/format";
 import { HYPERSKU_STATUS, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
@@ -136,10 +137,10 @@ export async function queueDigestNow(domain: string) {
 
 /** The settings page's notifications status: where mail goes, and how the last digest went. */
 export async function getNotificationsView(domain: string) {
-  const shop = await getDigestShop(domain);
+  const [shop, timeZone] = await Promise.all([getDigestShop(domain), getShopTimezone(domain)]);
   return {
     delivery: describeMailDelivery(),
-    lastSentAt: formatDateTime(shop?.lastDigestAt) || null,
+    lastSentAt: formatDateTime(shop?.lastDigestAt, timeZone) || null,
     lastError: shop?.lastDigestError ?? null,
     checkEveryMinutes: DIGEST_CHECK_EVERY_MS / 60_000,
   };
