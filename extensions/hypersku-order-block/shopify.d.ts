@@ -13,6 +13,12 @@ declare module './src/api-client.ts' {
 }
 
 //@ts-ignore
+declare module './src/i18n.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
 declare module './src/OrderBlock.tsx' {
   const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
   const globalThis: { shopify: typeof shopify };
