@@ -113,7 +113,7 @@ const PORT_ATTEMPTS = 5;
  * Shopify's Admin API for an offline process is the twin at `url` (the fetch preload redirects the
  * app's calls there): a process never reaches for the real Shopify, which tests cannot reach.
  */
-function shopifyTwinEnv(url: string): Record<string, string> {
+export function shopifyTwinEnv(url: string): Record<string, string> {
   return { SHOPIFY_ADMIN_FAKE_URL: url, NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}` };
 }
 

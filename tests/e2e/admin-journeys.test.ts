@@ -4,14 +4,13 @@
  * browser never leaves the machine, and every journey saves a screenshot.
  */
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import prisma from "~/models/db/client.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createAdminOrder, createParcel, imageDataUri, seedOrdersInEveryState } from "../support/admin-factories";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
 import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
@@ -100,8 +99,7 @@ beforeAll(async () => {
     HYPERSKU_API_URL: simulator.url,
     HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
     WORKER_MODE: "inline",
-    SHOPIFY_ADMIN_FAKE_URL: shopifyServer.url,
-    NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
+    ...shopifyTwinEnv(shopifyServer.url),
   });
   browser = await launchBrowser();
 }, 120_000);

@@ -4,7 +4,6 @@
  * errors #418/#423), and the times in the shop's zone (read from Shopify), not the browser's.
  * The browser is in Tokyo and speaks German; the shop is in New York; the server runs in UTC.
  */
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import prisma from "~/models/db/client.server";
 import { refreshShopName } from "~/domain/shops/refresh-shop-name.server";
@@ -13,7 +12,7 @@ import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createAdminOrder } from "../support/admin-factories";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
 import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
@@ -90,8 +89,7 @@ beforeAll(async () => {
     HYPERSKU_API_URL: simulator.url,
     HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
     WORKER_MODE: "inline",
-    SHOPIFY_ADMIN_FAKE_URL: shopifyServer.url,
-    NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
+    ...shopifyTwinEnv(shopifyServer.url),
     // The server's own zone is not the shop's either: times must not come from the machine's.
     TZ: "UTC",
   });

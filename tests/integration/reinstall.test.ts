@@ -12,7 +12,6 @@
  * the same function the connect flow ends in (its browser steps are tested in hypersku-connection).
  * The second part checks the job handlers one by one, in process.
  */
-import path from "node:path";
 import prisma from "~/models/db/client.server";
 import { handleAppInstalled } from "~/domain/shops/install.server";
 import { handleAppUninstalled } from "~/domain/shops/uninstall.server";
@@ -29,7 +28,7 @@ import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createWebhookSender } from "../../simulators/shopify/webhook-sender";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -79,8 +78,7 @@ describe("reinstall over HTTP, on the production build", () => {
       HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
       WORKER_MODE: "inline",
       WORKER_POLL_MS: "100",
-      SHOPIFY_ADMIN_FAKE_URL: shopifyServer.url,
-      NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
+      ...shopifyTwinEnv(shopifyServer.url),
     });
   }, 120_000);
 

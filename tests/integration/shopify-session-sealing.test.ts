@@ -9,7 +9,6 @@
  * and checking the access token of every Admin API call (`checkAccessTokens`): the install, a
  * legacy plain row, and a row under a retired key, each followed by a real Admin API call.
  */
-import path from "node:path";
 import { Session } from "@shopify/shopify-api";
 import prisma from "~/models/db/client.server";
 import { openSecret, sealSecret } from "~/lib/token-crypto.server";
@@ -18,7 +17,7 @@ import { capturedLogLines } from "../support/logs";
 import { sessionStorage, unauthenticated } from "~/shopify.server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
-import { startAppServer, type RunningApp } from "../support/app-server";
+import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { readAllRowsAsText, resetDatabase } from "../support/database";
 import { buildGraphqlOrder } from "../support/order-factories";
@@ -108,8 +107,7 @@ describe("Shopify session tokens at rest, over HTTP on the production build", ()
     app = await startAppServer({
       DATABASE_URL: process.env.DATABASE_URL!,
       WORKER_MODE: "off",
-      SHOPIFY_ADMIN_FAKE_URL: shopifyServer.url,
-      NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
+      ...shopifyTwinEnv(shopifyServer.url),
     });
     const node = buildGraphqlOrder({ overrides: { createdAt: "2026-07-05T12:00:00Z", updatedAt: "2026-07-05T12:00:00Z" } });
     node.id = `gid://shopify/Order/${node.legacyResourceId}`;

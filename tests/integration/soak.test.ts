@@ -12,14 +12,20 @@
  * the merchant's Retry), none stuck, the shop still connected after the 403s, and the redacted
  * customer's data nowhere in the database and none of their orders sent.
  */
-import path from "node:path";
 import prisma from "~/models/db/client.server";
 import { retryOrder } from "~/domain/orders/order-actions.server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createWebhookSender } from "../../simulators/shopify/webhook-sender";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { startAppServer, startWorkerProcess, type RunningApp, type RunningProcess, simulatorEnv } from "../support/app-server";
+import {
+  startAppServer,
+  startWorkerProcess,
+  type RunningApp,
+  type RunningProcess,
+  simulatorEnv,
+  shopifyTwinEnv,
+} from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { connectShop, installShop } from "../support/connected-shop";
 import { isPostgresRun, readAllRowsAsText, resetDatabase } from "../support/database";
@@ -116,8 +122,7 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
       JOB_LEASE_SECONDS: "3",
       JOB_RETRY_BASE_MS: "200",
       // Shopify's side (token exchange at reinstall, reconciliation) is the Admin fake.
-      SHOPIFY_ADMIN_FAKE_URL: shopifyServer.url,
-      NODE_OPTIONS: `--import=${path.resolve("simulators/shopify/admin-fetch-preload.mjs")}`,
+      ...shopifyTwinEnv(shopifyServer.url),
     };
     web = await startAppServer({ ...env, WORKER_MODE: "off" });
     simulator.control.setFault("createOrderFromExternal", FLAKY);

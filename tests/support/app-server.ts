@@ -1,6 +1,7 @@
 /** App processes for tests: the dev harness's, pointed at the test's database and HyperSKU simulator with `simulatorEnv`. */
 export {
   getFreePort,
+  shopifyTwinEnv,
   startAppServer,
   startWorkerProcess,
   type RunningApp,
