@@ -193,6 +193,31 @@ describe("what HyperSKU's agent receives", () => {
     expect(sent).toMatchObject({ isPaid: true, paidAt: "2026-07-17T13:00:00.000Z", createdAt: "2026-07-14T14:15:30.000Z" });
   });
 
+  it("the merchant's rules by vendor, type and tag apply to webhook orders, from Shopify's product facts", async () => {
+    // The keyring is tagged "personalised" and the tote's type is "Bags" in Shopify (the twin's catalogue).
+    await prisma.shop.update({
+      where: { domain: TEST_SHOP },
+      data: {
+        productRules: JSON.stringify({
+          include: [
+            { field: "vendor", value: "ada ceramics" },
+            { field: "product_type", value: "Bags" },
+          ],
+          exclude: [{ field: "tag", value: "Personalised" }],
+        }),
+      },
+    });
+    const payload = buildRestOrder({
+      lineItems: [item(MUG, { unitPrice: "24.00" }), item(TOTE, { unitPrice: "30.00" }), item(KEYRING, { unitPrice: "9.50" })],
+    });
+    await deliver("orders/create", payload);
+    expect(received()[0].lineItems.map((line) => line.title)).toEqual(["Ceramic Mug", "Linen Tote Bag"]);
+    const order = await orderRecord(payload);
+    expect(JSON.parse(order.leftOutLines!)).toMatchObject([
+      { title: "Engraved Keyring", code: "excluded_by_rule", reason: 'Your rules keep tag "Personalised" away from HyperSKU.' },
+    ]);
+  });
+
   it("a local pickup is not sent, with the reason", async () => {
     const payload = buildRestOrder({ lineItems: [item(MUG, { unitPrice: "24.00" })], overrides: restPickupOverrides() });
     await deliver("orders/create", payload);
