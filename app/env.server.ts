@@ -99,17 +99,23 @@ const envSchema = z
     HYPERSKU_AUTHORIZE_URL: httpUrl.default("https://app.hypersku.com/application/auth"),
     /** Prefix before the access token in the Authorization header (hypersku-notes part 2: none). */
     HYPERSKU_AUTH_PREFIX: z.string().default(""),
-    /** JSON object of operation -> path overrides, for correcting a guessed path without a release. */
+    /**
+     * JSON object of operation -> path overrides, for correcting a guessed path without a release;
+     * `"GET /api/..."` also changes the method (app/integrations/hypersku/config.ts).
+     */
     HYPERSKU_PATHS: z
       .string()
       .optional()
       .transform((raw, ctx) => {
         if (!raw) return {};
         try {
-          const parsed = z.record(z.string(), z.string().startsWith("/")).parse(JSON.parse(raw));
+          const parsed = z.record(z.string(), z.string().regex(/^((GET|POST)\s+)?\//)).parse(JSON.parse(raw));
           return parsed;
         } catch {
-          ctx.addIssue({ code: "custom", message: 'must be a JSON object like {"cancelOrder":"/api/..."}' });
+          ctx.addIssue({
+            code: "custom",
+            message: 'must be a JSON object like {"cancelOrder":"/api/..."} or {"getProductInfo":"POST /api/..."}',
+          });
           return z.NEVER;
         }
       }),

@@ -45,6 +45,31 @@ export function handleControl(control: SimulatorControl, method: string, pathnam
         return ok({ expired: control.expireAccessTokens() });
       case "POST /__sim/codes":
         return ok({ code: control.issueAuthorizationCode() });
+      case "GET /__sim/catalogue":
+        return ok(control.catalogue());
+      case "POST /__sim/catalogue/link":
+        return ok(
+          control.linkProduct({
+            storeProductId: requireString(input.storeProductId, "storeProductId"),
+            title: requireString(input.title, "title"),
+            variants: parseVariants(input.variants) ?? [],
+          }),
+        );
+      case "POST /__sim/catalogue/source":
+        return ok(
+          control.sourceProduct(requireString(input.storeProductId, "storeProductId"), {
+            title: typeof input.title === "string" ? input.title : undefined,
+            variants: parseVariants(input.variants),
+            skus: Array.isArray(input.skus) ? (input.skus as never) : undefined,
+          }),
+        );
+      case "POST /__sim/catalogue/advance":
+        return ok(control.advanceSourcing(parseOrderId(input.productId), { to: input.to as "sourced" | "unavailable" | undefined }));
+      case "POST /__sim/catalogue/stock":
+        if (input.stock !== null && typeof input.stock !== "number") throw new ControlError("stock must be a number or null");
+        return ok(control.setStock(parseSkuId(input.skuId), input.stock));
+      case "POST /__sim/catalogue/stop-offering":
+        return ok(control.stopOfferingSku(parseSkuId(input.skuId)));
       default:
         return { status: 404, body: { error: `no control endpoint ${route}` } };
     }
@@ -58,5 +83,29 @@ function parseOrderId(value: unknown): number | "all" {
   if (value === "all") return "all";
   if (typeof value === "number" && Number.isSafeInteger(value)) return value;
   if (typeof value === "string" && /^\d+$/.test(value)) return Number(value);
-  throw new ControlError('orderId must be an order id or "all"');
+  throw new ControlError('orderId (productId) must be an id or "all"');
+}
+
+function requireString(value: unknown, name: string): string {
+  if (typeof value !== "string" || value === "") throw new ControlError(`${name} is required (a string)`);
+  return value;
+}
+
+function parseSkuId(value: unknown): number {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return value;
+  throw new ControlError("skuId must be a SKU id (a number)");
+}
+
+function parseVariants(value: unknown): { storeVariantId: string; title: string }[] | undefined {
+  if (value === undefined) return undefined;
+  if (
+    !Array.isArray(value) ||
+    !value.every((variant: unknown) => {
+      const candidate = variant as { storeVariantId?: unknown; title?: unknown } | null;
+      return typeof candidate?.storeVariantId === "string" && typeof candidate.title === "string";
+    })
+  ) {
+    throw new ControlError("variants must be a list of {storeVariantId, title}");
+  }
+  return value as { storeVariantId: string; title: string }[];
 }

@@ -6,6 +6,7 @@ import * as auth from "./operations/auth";
 import type { OperationHandler } from "./operations/context";
 import * as logistics from "./operations/logistics";
 import * as orders from "./operations/orders";
+import * as products from "./operations/products";
 
 export interface Route {
   operation: string;
@@ -17,6 +18,7 @@ export interface Route {
 
 const ORDERS = "/api/customer/admin/orders";
 const LOGISTICS = "/api/customer/admin/logistics";
+const PRODUCT = "/api/customer/admin/product";
 
 const API_ROUTES: readonly Route[] = [
   {
@@ -91,6 +93,22 @@ const API_ROUTES: readonly Route[] = [
     authenticated: true,
     handler: logistics.getLogisticsSku,
   },
+  {
+    operation: "getPrivateProduct",
+    method: "GET",
+    pattern: `${PRODUCT}/getPrivateProduct`,
+    authenticated: true,
+    handler: products.getPrivateProduct,
+  },
+  {
+    operation: "getProductInfo",
+    method: "GET",
+    pattern: `${PRODUCT}/getProductInfo`,
+    authenticated: true,
+    handler: products.getProductInfo,
+  },
+  { operation: "create", method: "POST", pattern: `${ORDERS}/create`, authenticated: true, handler: products.create },
+  { operation: "getToken", method: "POST", pattern: "/api/auth/admin/token/getToken", authenticated: false, handler: auth.getToken },
 ];
 
 export const OPERATION_NAMES: readonly string[] = API_ROUTES.map((route) => route.operation);

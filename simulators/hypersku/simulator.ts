@@ -12,7 +12,20 @@ import { RequestLog, type RequestLogEntry } from "./request-log";
 import type { Reply } from "./responses";
 import { createRng, type Rng } from "./rng";
 import { OPERATION_NAMES, type Route } from "./routes";
-import { commitDueOrders, createEmptyState, findOrder, type SimulatorState } from "./state";
+import { catalogueOf, commitDueOrders, createEmptyState, findOrder, type SimulatorState } from "./state";
+import {
+  advanceSourcing,
+  CatalogueError,
+  findProduct,
+  linkProduct,
+  productInfo,
+  setStock,
+  sourceProduct,
+  SOURCING,
+  stopOfferingSku,
+  type CatalogueSku,
+  type LinkedVariant,
+} from "./private-products";
 import { nextStatus } from "./statuses";
 import type { Order } from "./types";
 
@@ -33,7 +46,27 @@ export interface SimulatorControl {
   requests(): RequestLogEntry[];
   /** A fresh authorization code, as if the user had approved on the authorization page. */
   issueAuthorizationCode(): string;
+  /** Every private product, as getPrivateProduct answers it (ProductInfoDto). */
+  catalogue(): PrivateProductInfo[];
+  /** Links a store product HyperSKU has not sourced yet (Not Sourced); an existing link is returned as is. */
+  linkProduct(link: { storeProductId: string; title: string; variants: LinkedVariant[] }): PrivateProductInfo;
+  /**
+   * Sources a store product at once: a SKU for each linked variant without one (`skus` may set cost,
+   * stock, countries per `storeVariantId`). A demo-catalogue product is linked on the way if it is not.
+   */
+  sourceProduct(
+    storeProductId: string,
+    options?: { title?: string; variants?: LinkedVariant[]; skus?: Partial<CatalogueSku>[] },
+  ): PrivateProductInfo;
+  /** Moves one product, or every one still being sourced, a step: Not Sourced -> Sourcing -> Sourced (or `to`). */
+  advanceSourcing(productId: number | "all", request?: { to?: "sourced" | "unavailable" }): PrivateProductInfo[];
+  /** Units HyperSKU holds for the merchant; null: none held (bought per order). */
+  setStock(skuId: number, stock: number | null): PrivateProductInfo;
+  /** HyperSKU stops offering a SKU: it stays listed (skuStatus 0), quotes and stock orders refuse it. */
+  stopOfferingSku(skuId: number): PrivateProductInfo;
 }
+
+type PrivateProductInfo = ReturnType<typeof productInfo>;
 
 /** A control command that cannot be carried out (bad input); `status` is the HTTP status to answer. */
 export class ControlError extends Error {
@@ -154,7 +187,59 @@ export class Simulator {
     },
     requests: () => this.log.list(),
     issueAuthorizationCode: () => this.issueCode(),
+    catalogue: () => structuredClone(catalogueOf(this.state).map(productInfo)),
+    linkProduct: (link) => this.catalogueCommand(() => linkProduct(catalogueOf(this.state), link, new Date())),
+    sourceProduct: (storeProductId, options = {}) =>
+      this.catalogueCommand(() => sourceProduct(catalogueOf(this.state), storeProductId, options, new Date())),
+    advanceSourcing: (productId, request = {}) => this.advanceSourcing(productId, request.to),
+    setStock: (skuId, stock) =>
+      this.catalogueCommand(() => {
+        setStock(catalogueOf(this.state), skuId, stock, new Date());
+        return this.productOfSku(skuId);
+      }),
+    stopOfferingSku: (skuId) =>
+      this.catalogueCommand(() => {
+        stopOfferingSku(catalogueOf(this.state), skuId, new Date());
+        return this.productOfSku(skuId);
+      }),
   };
+
+  private productOfSku(skuId: number) {
+    return catalogueOf(this.state).find((product) => product.skus.some((sku) => sku.skuId === skuId))!;
+  }
+
+  /** Runs a catalogue change, saves it, and answers the product as getProductInfo would. */
+  private catalogueCommand(action: () => Parameters<typeof productInfo>[0]): PrivateProductInfo {
+    const product = this.catalogueGuard(action);
+    this.changed();
+    return structuredClone(productInfo(product));
+  }
+
+  private advanceSourcing(productId: number | "all", to?: "sourced" | "unavailable"): PrivateProductInfo[] {
+    if (to !== undefined && to !== "sourced" && to !== "unavailable") throw new ControlError('to must be "sourced" or "unavailable"');
+    const catalogue = catalogueOf(this.state);
+    const now = new Date();
+    if (productId !== "all") {
+      const product = findProduct(catalogue, productId);
+      if (!product) throw new ControlError(`product ${productId} does not exist`, 404);
+      return [this.catalogueCommand(() => (advanceSourcing(product, now, to), product))];
+    }
+    const waiting = catalogue.filter(
+      (product) => product.sourcingStatus === SOURCING.notSourced || product.sourcingStatus === SOURCING.sourcing,
+    );
+    for (const product of waiting) advanceSourcing(product, now, to);
+    this.changed();
+    return structuredClone(waiting.map(productInfo));
+  }
+
+  private catalogueGuard<T>(action: () => T): T {
+    try {
+      return action();
+    } catch (error) {
+      if (error instanceof CatalogueError) throw new ControlError(error.message, error.status);
+      throw error;
+    }
+  }
 
   private advance(orderId: number | "all", request: AdvanceRequest): Order[] {
     this.commitDue();

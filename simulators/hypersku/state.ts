@@ -3,6 +3,7 @@
  * `JSON.stringify`. Request logs and faults are deliberately not part of it: they describe a test run,
  * not HyperSKU's data, and do not survive a restart.
  */
+import { seedCatalogue, type StoredPrivateProduct } from "./private-products";
 import type { StoredOrder } from "./types";
 
 interface CodeRecord {
@@ -29,9 +30,25 @@ export interface SimulatorState {
   orders: StoredOrder[];
   /** Absent in state files written before the `commitAfterMs` fault existed. */
   pending?: PendingOrder[];
+  /** The merchant's private products; absent in state files written before the catalogue existed (seeded on load). */
+  catalogue?: StoredPrivateProduct[];
+  /** Orders placed with `create` (inferred: stock orders), newest last. */
+  stockOrders?: StockOrder[];
   codes: Record<string, CodeRecord>;
   accessTokens: Record<string, TokenRecord>;
   refreshTokens: Record<string, TokenRecord>;
+}
+
+/** An order for SKUs to be held as the merchant's stock (`create`, inferred; OrderInventoryResult). */
+export interface StockOrder {
+  orderId: number;
+  status: number;
+  statusDesc: string;
+  skuItems: { skuId: number; num: number }[];
+  amount: number;
+  currencyCode: string;
+  remark: string;
+  createTime: string;
 }
 
 /** Order ids start high, as HyperSKU's do, so they can't be confused with Shopify's small test ids. */
@@ -45,6 +62,8 @@ export function createEmptyState(): SimulatorState {
     nextTrackingSeq: 1,
     orders: [],
     pending: [],
+    catalogue: seedCatalogue(),
+    stockOrders: [],
     codes: {},
     accessTokens: {},
     refreshTokens: {},
@@ -65,4 +84,9 @@ export function commitDueOrders(state: SimulatorState, now: number): boolean {
     state.orders.push({ ...entry.stored, stateSince: entry.visibleAt });
   }
   return true;
+}
+
+/** The catalogue, seeded when a state file from before it is loaded. */
+export function catalogueOf(state: SimulatorState): StoredPrivateProduct[] {
+  return (state.catalogue ??= seedCatalogue());
 }

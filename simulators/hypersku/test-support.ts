@@ -30,6 +30,10 @@ export const PATHS = {
   logistics: (storeOrderId: string) => `/api/customer/admin/logistics/internationalLogisticsInfo/${encodeURIComponent(storeOrderId)}`,
   countries: "/api/customer/admin/logistics/getCountryCode",
   logisticsSku: "/api/customer/admin/logistics/getLogisticsInfo-Sku",
+  privateProducts: "/api/customer/admin/product/getPrivateProduct",
+  productInfo: (productId: number) => `/api/customer/admin/product/getProductInfo?productId=${productId}`,
+  stockCreate: "/api/customer/admin/orders/create",
+  getToken: "/api/auth/admin/token/getToken",
 } as const;
 
 export interface JsonResponse {

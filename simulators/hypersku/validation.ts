@@ -123,12 +123,20 @@ export const orderIdsRequestSchema = z.array(orderId);
 
 export const updateAddressRequestSchema = z.strictObject({ orderId, ...addressFields }).superRefine(requireAName);
 
+const skuItems = z
+  .array(z.strictObject({ skuId: orderId, num: z.number().int().positive("must be greater than 0") }))
+  .min(1, "must not be empty");
+
 export const logisticsSkuRequestSchema = z.strictObject({
   countryCode,
-  skuItems: z
-    .array(z.strictObject({ skuId: orderId, num: z.number().int().positive("must be greater than 0") }))
-    .min(1, "must not be empty"),
+  skuItems,
 });
+
+/** `create` (inferred: an order for SKUs held as the merchant's stock). */
+export const stockOrderRequestSchema = z.strictObject({ skuItems, remark: optionalString });
+
+/** `getToken` (inferred: LoginReqDto, a login with the HyperSKU account's own credentials). */
+export const loginRequestSchema = z.strictObject({ username: requiredString, password: requiredString });
 
 /** Query parameters arrive as strings; these accept only canonical positive integers ("7", not "07" or "7.0"). */
 export function parsePositiveIntParam(value: string | null): number | undefined {

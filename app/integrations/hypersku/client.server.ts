@@ -3,6 +3,14 @@
  * use the app's client credentials from config; every other method takes the shop's access token
  * explicitly (tokens.server.ts decides which token and when to refresh it).
  */
+import {
+  type Page,
+  type PrivateProduct,
+  privateProductPageSchema,
+  privateProductSchema,
+  type StockOrderCreated,
+  stockOrderCreatedSchema,
+} from "./catalogue-schemas";
 import type { HyperskuConfig, HyperskuOperation } from "./config";
 import { HyperskuNotConfiguredError } from "./errors";
 import { type HyperskuHttpDeps, type HyperskuRequest, sendHyperskuRequest } from "./http.server";
@@ -51,6 +59,17 @@ export interface LogisticsSkuQuery {
 export interface StockOrderQuery {
   pageNum?: number;
   pageSize?: number;
+}
+
+export interface PageQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/** Body of `create` (inferred: an order for HyperSKU SKUs held as the merchant's stock). */
+export interface StockOrderInput {
+  skuItems: { skuId: number; num: number }[];
+  remark?: string;
 }
 
 export type HyperskuClient = ReturnType<typeof createHyperskuClient>;
@@ -166,6 +185,38 @@ export function createHyperskuClient(config: HyperskuConfig, deps: HyperskuHttpD
         schema: logisticsSkuOptionListSchema,
         body: { countryCode: query.countryCode, skuItems: query.skuItems },
       });
+    },
+
+    /** One page of the merchant's private products with their SKUs (inferred: GET, `pageNum`/`pageSize`). */
+    getPrivateProduct(auth: HyperskuAuth, query: PageQuery = {}): Promise<Page<PrivateProduct>> {
+      return authed(auth, {
+        operation: "getPrivateProduct",
+        schema: privateProductPageSchema,
+        query: { pageNum: query.pageNum, pageSize: query.pageSize },
+      });
+    },
+
+    /** One private product by HyperSKU's product id (inferred: GET `?productId=`). */
+    getProductInfo(auth: HyperskuAuth, productId: number): Promise<PrivateProduct> {
+      return authed(auth, { operation: "getProductInfo", schema: privateProductSchema, query: { productId } });
+    },
+
+    /**
+     * `create` (inferred meaning): orders SKUs to be held as the merchant's stock. Not idempotent, like
+     * createOrderFromExternal; nothing in the app calls it yet.
+     */
+    create(auth: HyperskuAuth, input: StockOrderInput): Promise<StockOrderCreated> {
+      const body: StockOrderInput = { skuItems: input.skuItems };
+      if (input.remark !== undefined) body.remark = input.remark;
+      return authed(auth, { operation: "create", schema: stockOrderCreatedSchema, body });
+    },
+
+    /**
+     * `getToken` (inferred meaning: a login with the HyperSKU account's own credentials, LoginReqDto,
+     * answering a token response). The app never asks a merchant for a password; kept for completeness.
+     */
+    getToken({ username, password, shop }: { username: string; password: string; shop?: string }): Promise<TokenResponse> {
+      return send({ operation: "getToken", schema: tokenResponseSchema, body: { username, password }, shop, secrets: [password] });
     },
   };
 }

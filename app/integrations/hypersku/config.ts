@@ -1,8 +1,9 @@
 /**
- * Where and how to reach HyperSKU: the twelve operations we call, their default method and path
+ * Where and how to reach HyperSKU: every operation of the spec, its default method and path
  * (docs/hypersku-contract.md, "Operations"), and the deployment settings read from the env.
- * Every path can be overridden with HYPERSKU_PATHS so a real account can correct a guessed path
- * without a release. Pure: it only reads the already-parsed env object.
+ * Every path, and with a `"GET /path"` value every method, can be overridden with HYPERSKU_PATHS so a
+ * real account can correct a guessed one without a release (the spec publishes the method of only
+ * nine operations and the path of two). Pure: it only reads the already-parsed env object.
  */
 import type { Env } from "~/env.server";
 
@@ -19,11 +20,15 @@ export const HYPERSKU_OPERATIONS = [
   "internationalLogisticsInfo",
   "getCountryCode",
   "getLogisticsSku",
+  "getPrivateProduct",
+  "getProductInfo",
+  "create",
+  "getToken",
 ] as const;
 
 export type HyperskuOperation = (typeof HYPERSKU_OPERATIONS)[number];
 
-type HttpMethod = "GET" | "POST";
+export type HttpMethod = "GET" | "POST";
 
 export interface OperationDefinition {
   method: HttpMethod;
@@ -47,6 +52,15 @@ export const DEFAULT_OPERATIONS: Readonly<Record<HyperskuOperation, OperationDef
   },
   getCountryCode: { method: "GET", path: "/api/customer/admin/logistics/getCountryCode" },
   getLogisticsSku: { method: "POST", path: "/api/customer/admin/logistics/getLogisticsInfo-Sku" },
+  // Inferred (spec: method, path and payload not shown): the Product group under the customer prefix,
+  // a page of the merchant's private products (TableResultResponse<ProductInfoDto>) and one product.
+  getPrivateProduct: { method: "GET", path: "/api/customer/admin/product/getPrivateProduct" },
+  getProductInfo: { method: "GET", path: "/api/customer/admin/product/getProductInfo" },
+  // Method spec (POST), path and meaning inferred: `create` places an order for HyperSKU SKUs held as
+  // the merchant's stock (CreateOrderRequestVo/OrderCreateResponse), `getToken` is a login
+  // (LoginReqDto/LoginResDto) answering a token response.
+  create: { method: "POST", path: "/api/customer/admin/orders/create" },
+  getToken: { method: "POST", path: "/api/auth/admin/token/getToken" },
 };
 
 export interface HyperskuConfig {
@@ -61,6 +75,8 @@ export interface HyperskuConfig {
   authPrefix: string;
   /** Every operation's path: the defaults with HYPERSKU_PATHS merged over them. */
   paths: Record<HyperskuOperation, string>;
+  /** Methods HYPERSKU_PATHS changed (`"GET /path"`); an operation not named here uses its default method. */
+  methods?: Partial<Record<HyperskuOperation, HttpMethod>>;
   timeoutMs: number;
   /** Bytes read from one answer at most; a longer answer is abandoned as unreadable (HYPERSKU_MAX_RESPONSE_BYTES). */
   maxResponseBytes: number;
@@ -95,11 +111,16 @@ export function getHyperskuConfig(env: HyperskuEnv): HyperskuConfig {
     HyperskuOperation,
     string
   >;
+  const methods: Partial<Record<HyperskuOperation, HttpMethod>> = {};
   for (const [operation, path] of Object.entries(env.HYPERSKU_PATHS ?? {})) {
     if (!isHyperskuOperation(operation)) {
       throw new Error(`HYPERSKU_PATHS: unknown operation "${operation}"; known operations: ${HYPERSKU_OPERATIONS.join(", ")}`);
     }
-    paths[operation] = path;
+    const override = /^(GET|POST)\s+(\/.*)$/.exec(path);
+    if (override) {
+      methods[operation] = override[1] as HttpMethod;
+      paths[operation] = override[2];
+    } else paths[operation] = path;
   }
   return {
     apiUrl: env.HYPERSKU_API_URL.replace(/\/+$/, ""),
@@ -108,8 +129,14 @@ export function getHyperskuConfig(env: HyperskuEnv): HyperskuConfig {
     clientSecret: env.HYPERSKU_CLIENT_SECRET,
     authPrefix: env.HYPERSKU_AUTH_PREFIX,
     paths,
+    methods,
     timeoutMs: env.HYPERSKU_TIMEOUT_MS,
     maxResponseBytes: env.HYPERSKU_MAX_RESPONSE_BYTES,
     platformCode: env.HYPERSKU_PLATFORM_CODE,
   };
+}
+
+/** The method an operation is called with: HYPERSKU_PATHS' choice, else the default. */
+export function operationMethod(config: Pick<HyperskuConfig, "methods">, operation: HyperskuOperation): HttpMethod {
+  return config.methods?.[operation] ?? DEFAULT_OPERATIONS[operation].method;
 }

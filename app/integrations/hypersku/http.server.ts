@@ -8,7 +8,7 @@
  */
 import type { z } from "zod";
 import { logger as appLogger } from "~/logger.server";
-import { DEFAULT_OPERATIONS, type HyperskuConfig, type HyperskuOperation } from "./config";
+import { type HyperskuConfig, type HyperskuOperation, operationMethod } from "./config";
 import { HyperskuError, HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "./errors";
 import { interpretResponse, unreadableAnswer } from "./response";
 import { buildOperationUrl, type PathParams, type QueryParams } from "./url";
@@ -65,7 +65,7 @@ export async function sendHyperskuRequest<T>(config: HyperskuConfig, request: Hy
     let retryAfter: string | null;
     try {
       const response = await fetchImpl(url, {
-        method: DEFAULT_OPERATIONS[operation].method,
+        method: operationMethod(config, operation),
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,

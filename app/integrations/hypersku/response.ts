@@ -38,7 +38,7 @@ export interface InterpretOptions<T> {
 export type Interpretation<T> = { ok: true; value: T } | { ok: false; error: HyperskuError };
 
 /** Operations whose failure after sending leaves us not knowing whether HyperSKU acted. */
-const NOT_IDEMPOTENT: ReadonlySet<HyperskuOperation> = new Set(["createOrderFromExternal"]);
+const NOT_IDEMPOTENT: ReadonlySet<HyperskuOperation> = new Set(["createOrderFromExternal", "create"]);
 
 /**
  * An answer that came but cannot be used (unreadable, wrong shape, too large): HyperSKU may have acted,
@@ -117,6 +117,8 @@ export function interpretResponse<T>(raw: RawResponse, options: InterpretOptions
  * with the shop's access token.
  */
 function credentialFailure(operation: HyperskuOperation, httpStatus: number, details: HyperskuErrorDetails) {
+  // A login (getToken, inferred) sends no token: a refusal is about the credentials it carried.
+  if (operation === "getToken") return new HyperskuRejectedError("HyperSKU refused the login", details);
   if (operation === "accessToken" || operation === "refreshToken") {
     if (httpStatus === 401) return new HyperskuClientCredentialsRejectedError(details);
     if (operation === "accessToken") return new HyperskuAuthorizationCodeRejectedError(details);

@@ -266,16 +266,24 @@ export const cancelOrderResultSchema = tolerantObject(z.looseObject({ orderId: i
 /** Stored only. */
 export const updateOrderAddressResultSchema = tolerantObject(orderAddressInfoSchema);
 
-const stockOrderInfoSchema = z.looseObject({});
+/** A stock order (OrderInventoryResult; fields inferred): shown only. */
+const stockOrderInfoSchema = z.looseObject({ orderId: num, status: num, statusDesc: str, amount: num, currencyCode: str });
 
 /** Counted only (connection test). */
 const countryCodeSchema = z.looseObject({ countryCode: str, countryName: str });
 
-/** Not used by the app yet: tolerant. */
+/**
+ * A shipping method for some SKUs to one country. Used (shown as the choice and its price): the method's
+ * name and the freight; currency and the delivery days as numbers are shown only (`deliveryDays` is the
+ * text HyperSKU gives, e.g. "7-15").
+ */
 const logisticsSkuOptionSchema = z.looseObject({
-  logisticsName: str,
-  freight: num,
+  logisticsName: strictStr,
+  freight: strictNum,
+  currencyCode: str,
   deliveryDays: tolerant((value): number | string | null => (typeof value === "number" || typeof value === "string" ? value : null)),
+  minDeliveryDays: num,
+  maxDeliveryDays: num,
 });
 
 export const orderListSchema = listOf(orderSchema);

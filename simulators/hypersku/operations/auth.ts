@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { SimulatorOptions } from "../options";
 import { BUSINESS, businessError, clientRejected, success, tokenRejected, type Reply } from "../responses";
 import type { SimulatorState } from "../state";
-import { accessTokenRequestSchema, refreshTokenRequestSchema, validate } from "../validation";
+import { accessTokenRequestSchema, loginRequestSchema, refreshTokenRequestSchema, validate } from "../validation";
 import type { OperationContext } from "./context";
 
 const newSecret = () => randomBytes(24).toString("hex");
@@ -72,6 +72,25 @@ export function refreshToken(ctx: OperationContext): Reply {
   };
   ctx.changed();
   return success(ctx.options, tokenResponse(ctx, rotated, ctx.options.refreshTokenLifetimeSeconds));
+}
+
+/** The one HyperSKU account `getToken` accepts (ours; the operation's meaning is inferred). */
+export const SIM_LOGIN = { username: "merchant@example.com", password: "sim-password" } as const;
+
+/** `getToken` (inferred: a login, LoginReqDto): the account's credentials for a token response. */
+export function getToken(ctx: OperationContext): Reply {
+  const parsed = validate(loginRequestSchema, ctx.body);
+  if (!parsed.ok) return businessError(ctx.options, BUSINESS.invalidRequest, parsed.message);
+  if (parsed.value.username !== SIM_LOGIN.username || parsed.value.password !== SIM_LOGIN.password) {
+    return clientRejected("invalid username or password");
+  }
+  const refresh = newSecret();
+  ctx.state.refreshTokens[refresh] = {
+    userId: ctx.options.userId,
+    expiresAt: ctx.now.getTime() + ctx.options.refreshTokenLifetimeSeconds * 1000,
+  };
+  ctx.changed();
+  return success(ctx.options, tokenResponse(ctx, refresh, ctx.options.refreshTokenLifetimeSeconds));
 }
 
 /** Mints an access token and returns the token response (spec 2.3); lifetimes are in seconds. */

@@ -2,7 +2,9 @@
 import { COUNTRIES } from "../catalog";
 import { BUSINESS, businessError, success, type Reply } from "../responses";
 import { logisticsSkuRequestSchema, validate } from "../validation";
+import { quoteParcel } from "../shipping-table";
 import type { OperationContext } from "./context";
+import { requireOfferedSkus } from "./products";
 
 /** Every parcel of every order with this storeOrderId; an unknown id has no parcels yet. */
 export function internationalLogisticsInfo(ctx: OperationContext): Reply {
@@ -16,7 +18,10 @@ export function getCountryCode(ctx: OperationContext): Reply {
   return success(ctx.options, COUNTRIES);
 }
 
-/** Quotes are made up but deterministic: a base price plus a per-unit price for each service. */
+/**
+ * Quotes from the catalogue's shipping table (shipping-table.ts) for the given SKUs and quantities:
+ * the methods every SKU can use to that country, or none when one of them does not ship there.
+ */
 export function getLogisticsSku(ctx: OperationContext): Reply {
   const parsed = validate(logisticsSkuRequestSchema, ctx.body);
   if (!parsed.ok) return businessError(ctx.options, BUSINESS.invalidRequest, parsed.message);
@@ -24,10 +29,7 @@ export function getLogisticsSku(ctx: OperationContext): Reply {
   if (!COUNTRIES.some((country) => country.countryCode === countryCode)) {
     return businessError(ctx.options, BUSINESS.invalidRequest, `countryCode ${countryCode} is not a shipping destination`);
   }
-  const units = skuItems.reduce((sum, item) => sum + item.num, 0);
-  const quote = (base: number, perUnit: number) => Math.round((base + perUnit * (units - 1)) * 100) / 100;
-  return success(ctx.options, [
-    { logisticsName: "YunExpress Standard", freight: quote(4.5, 1.2), deliveryDays: "7-15" },
-    { logisticsName: "4PX Priority", freight: quote(7.9, 1.8), deliveryDays: "5-9" },
-  ]);
+  const checked = requireOfferedSkus(ctx, skuItems);
+  if ("reply" in checked) return checked.reply;
+  return success(ctx.options, quoteParcel(checked.skus, countryCode));
 }

@@ -16,6 +16,7 @@ import {
   validate,
 } from "../validation";
 import type { OperationContext } from "./context";
+import { paged, readPage } from "./products";
 
 export function createOrderFromExternal(ctx: OperationContext): Reply {
   const parsed = validate(externalOrderSchema, ctx.body);
@@ -112,14 +113,11 @@ export function cancelOrder(ctx: OperationContext): Reply {
 }
 
 /** Stock orders (merchant inventory held at HyperSKU) are not simulated: always an empty page. */
+/** Stock orders placed with `create`, newest first, a page at a time. */
 export function getStockOrderInfo(ctx: OperationContext): Reply {
-  for (const name of ["pageNum", "pageSize"]) {
-    const raw = ctx.query.get(name);
-    if (raw !== null && parsePositiveIntParam(raw) === undefined) {
-      return businessError(ctx.options, BUSINESS.invalidRequest, `${name} must be a positive whole number`);
-    }
-  }
-  return success(ctx.options, { total: 0, rows: [] });
+  const page = readPage(ctx.query);
+  if ("problem" in page) return businessError(ctx.options, BUSINESS.invalidRequest, page.problem);
+  return success(ctx.options, paged([...(ctx.state.stockOrders ?? [])].reverse(), page));
 }
 
 function requireChangeable(ctx: OperationContext, orderId: number, refusal: string): { stored: StoredOrder } | { reply: Reply } {
