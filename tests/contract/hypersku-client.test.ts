@@ -16,12 +16,14 @@ import {
   HyperskuTokenRejectedError,
   HyperskuUnavailableError,
 } from "~/integrations/hypersku/errors";
+import { sourcingStateOf } from "~/integrations/hypersku/catalogue-schemas";
 import { createCaptureLogger } from "~/integrations/hypersku/testing/capture-logger";
 import { buildExternalOrder, buildTestConfig } from "~/integrations/hypersku/testing/factories";
 import { createMemoryTokenStore, type MemoryTokenStore } from "~/integrations/hypersku/testing/memory-token-store";
 import { tokenResponseToTokenSet } from "~/integrations/hypersku/token-set";
 import { createHyperskuTokenManager, type HyperskuTokenStore } from "~/integrations/hypersku/tokens.server";
 import { startHyperskuSimulator, type HyperskuSimulator } from "../../simulators/hypersku/server";
+import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
 
 const SHOP = "example-shop.myshopify.com";
 const TIMEOUT_MS = 400;
@@ -226,9 +228,61 @@ describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, a
       expect(await client.getStockOrderInfo(auth)).toEqual([]);
       expect(await client.getStockOrderInfo(auth, { pageNum: 1, pageSize: 20 })).toEqual([]);
       expect(await client.getCountryCode(auth)).toContainEqual({ countryCode: "US", countryName: "United States" });
-      const quotes = await client.getLogisticsSku(auth, { countryCode: "US", skuItems: [{ skuId: 301, num: 2 }] });
+      const skuId = simulator.control.catalogue()[0].skuInfos[0].skuId;
+      const quotes = await client.getLogisticsSku(auth, { countryCode: "US", skuItems: [{ skuId, num: 2 }] });
       expect(quotes.length).toBeGreaterThan(0);
-      expect(quotes[0]).toMatchObject({ logisticsName: expect.any(String), freight: expect.any(Number) });
+      expect(quotes[0]).toMatchObject({ logisticsName: expect.any(String), freight: expect.any(Number), currencyCode: "USD" });
+    });
+
+    it("getPrivateProduct pages the catalogue; getProductInfo reads one product, an unknown one is refused", async () => {
+      const { auth } = await connect();
+      const first = await client.getPrivateProduct(auth, { pageNum: 1, pageSize: 2 });
+      const second = await client.getPrivateProduct(auth, { pageNum: 2, pageSize: 2 });
+      expect([first.total, first.rows.length, second.total, second.rows.length]).toEqual([3, 2, 3, 1]);
+      const mug = [...first.rows, ...second.rows].find((product) => product.storeProductId === String(DEMO_CATALOGUE[0].id))!;
+      expect(sourcingStateOf(mug.sourcingStatus)).toBe("sourced");
+      expect(mug.skuInfos?.[0]).toMatchObject({ unitPrice: 3.2, currencyCode: "USD", stock: 120, skuStatus: 1 });
+      expect(await client.getProductInfo(auth, mug.productId!)).toEqual(mug);
+      expect(await caught(client.getProductInfo(auth, 1))).toBeInstanceOf(HyperskuRejectedError);
+    });
+
+    it("sourcing, stock and a SKU no longer offered, changed in the twin, show through the client", async () => {
+      const { auth } = await connect();
+      const tote = simulator.control.catalogue().find((product) => product.storeProductId === String(DEMO_CATALOGUE[1].id))!;
+      expect(sourcingStateOf((await client.getProductInfo(auth, tote.productId)).sourcingStatus)).toBe("not-sourced");
+      simulator.control.advanceSourcing(tote.productId);
+      simulator.control.advanceSourcing(tote.productId);
+      const sourced = await client.getProductInfo(auth, tote.productId);
+      expect(sourcingStateOf(sourced.sourcingStatus)).toBe("sourced");
+      const skuId = sourced.skuInfos![0].skuId!;
+      simulator.control.setStock(skuId, 4);
+      expect((await client.getProductInfo(auth, tote.productId)).skuInfos?.[0].stock).toBe(4);
+      simulator.control.stopOfferingSku(skuId);
+      expect((await client.getProductInfo(auth, tote.productId)).skuInfos?.[0].skuStatus).toBe(0);
+      const refused = await caught(client.getLogisticsSku(auth, { countryCode: "US", skuItems: [{ skuId, num: 1 }] }));
+      expect(refused).toBeInstanceOf(HyperskuRejectedError);
+      expect(refused.message).toContain("no longer offered");
+    });
+
+    it("create places a stock order that getStockOrderInfo lists; getToken logs in (both inferred)", async () => {
+      const { auth } = await connect();
+      const skuId = simulator.control.catalogue()[0].skuInfos[0].skuId;
+      const created = await client.create(auth, { skuItems: [{ skuId, num: 3 }] });
+      expect(created).toMatchObject({ orderId: expect.any(Number), status: 1 });
+      expect(await client.getStockOrderInfo(auth)).toEqual([expect.objectContaining({ orderId: created.orderId })]);
+      expect(await caught(client.create(auth, { skuItems: [{ skuId: 1, num: 1 }] }))).toBeInstanceOf(HyperskuRejectedError);
+      const tokens = await client.getToken({ username: "merchant@example.com", password: "sim-password" });
+      expect(await client.getCountryCode({ accessToken: tokens.accessToken })).not.toHaveLength(0);
+      expect(await caught(client.getToken({ username: "merchant@example.com", password: "wrong" }))).toBeInstanceOf(HyperskuRejectedError);
+    });
+
+    it("faults reach the new operations by name", async () => {
+      const { auth } = await connect();
+      simulator.control.setFault("getPrivateProduct", { errorRate: 1, times: 1 });
+      expect(await caught(client.getPrivateProduct(auth))).toBeInstanceOf(HyperskuUnavailableError);
+      simulator.control.setFault("create", { errorRate: 1, times: 1 });
+      expect(await caught(client.create(auth, { skuItems: [{ skuId: 1, num: 1 }] }))).toBeInstanceOf(HyperskuUnavailableError);
+      expect((await client.getPrivateProduct(auth)).total).toBe(3);
     });
 
     it("a request HyperSKU refuses -> HyperskuRejectedError with its message", async () => {

@@ -6,6 +6,7 @@ import {
   HyperskuError,
   HyperskuNotConfiguredError,
   HyperskuOutcomeUnknownError,
+  HyperskuRejectedError,
   HyperskuTokenRejectedError,
 } from "./errors";
 import { createCaptureLogger } from "./testing/capture-logger";
@@ -135,6 +136,55 @@ describe("createHyperskuClient: every operation's request", () => {
       url: `${base}/api/customer/admin/logistics/getLogisticsInfo-Sku`,
       body: { countryCode: "US", skuItems: [{ skuId: 301, num: 2 }] },
     });
+  });
+
+  it("getPrivateProduct GETs a page; {total, rows} and a bare list both become a page", async () => {
+    const product = { productId: 77, storeProductId: "7200000000001", sourcingStatus: 3, sourcingStatusDesc: "Sourced", skuInfos: [] };
+    const { client, requests } = setup((request) =>
+      jsonResponse(wrapped(request.url.includes("pageNum=2") ? [product] : { total: 41, rows: [product] })),
+    );
+    expect(await client.getPrivateProduct(auth)).toMatchObject({ total: 41, rows: [{ productId: 77 }] });
+    expect(await client.getPrivateProduct(auth, { pageNum: 2, pageSize: 20 })).toMatchObject({ total: 1, rows: [{ productId: 77 }] });
+    expect(requests.map((r) => [r.method, r.url])).toEqual([
+      ["GET", `${base}/api/customer/admin/product/getPrivateProduct`],
+      ["GET", `${base}/api/customer/admin/product/getPrivateProduct?pageNum=2&pageSize=20`],
+    ]);
+  });
+
+  it("getProductInfo GETs ?productId=", async () => {
+    const { client, requests } = setup(() => jsonResponse(wrapped({ productId: "77", storeProductId: 7200000000001 })));
+    expect(await client.getProductInfo(auth, 77)).toMatchObject({ productId: 77, storeProductId: "7200000000001" });
+    expect(requests[0]).toMatchObject({ method: "GET", url: `${base}/api/customer/admin/product/getProductInfo?productId=77` });
+  });
+
+  it("create posts {skuItems, remark} with the token", async () => {
+    const { client, requests } = setup(() => jsonResponse(wrapped({ orderId: 1000009, status: 1, amount: "32.00" })));
+    expect(await client.create(auth, { skuItems: [{ skuId: 5, num: 10 }], remark: "restock" })).toMatchObject({
+      orderId: 1000009,
+      amount: 32,
+    });
+    expect(requests[0]).toMatchObject({
+      method: "POST",
+      url: `${base}/api/customer/admin/orders/create`,
+      body: { skuItems: [{ skuId: 5, num: 10 }], remark: "restock" },
+      headers: { authorization: auth.accessToken },
+    });
+  });
+
+  it("getToken posts {username, password} without Authorization; a 401 is a refused login, not a token problem", async () => {
+    const { client, requests } = setup(() => jsonResponse(buildTokenResponseJson()));
+    expect((await client.getToken({ username: "u", password: "pw-SENSITIVE" })).accessToken).toBe("access-token-SENSITIVE-1");
+    expect(requests[0]).toMatchObject({ method: "POST", url: `${base}/api/auth/admin/token/getToken`, body: { username: "u" } });
+    expect(requests[0].headers.authorization).toBeUndefined();
+    const refused = setup(() => jsonResponse({ status: 401, message: "bad login" }, { status: 401 }));
+    const error = await refused.client.getToken({ username: "u", password: "pw" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HyperskuRejectedError);
+  });
+
+  it("a method override from HYPERSKU_PATHS is used", async () => {
+    const { client, requests } = setup(() => jsonResponse(wrapped({ productId: 77 })), { methods: { getProductInfo: "POST" } });
+    await client.getProductInfo(auth, 77);
+    expect(requests[0].method).toBe("POST");
   });
 
   it("uses a path override and the auth prefix", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_OPERATIONS, getHyperskuConfig, HYPERSKU_OPERATIONS } from "./config";
+import { DEFAULT_OPERATIONS, getHyperskuConfig, HYPERSKU_OPERATIONS, operationMethod } from "./config";
 
 const env = {
   HYPERSKU_API_URL: "https://api.hypersku.com",
@@ -16,7 +16,8 @@ const env = {
 describe("getHyperskuConfig", () => {
   it("uses the contract's default path for every operation", () => {
     const config = getHyperskuConfig(env);
-    expect(HYPERSKU_OPERATIONS).toHaveLength(12);
+    // Every operation the spec names (oms-service.md section 1): 3 auth, 8 orders, 2 product, 3 logistics.
+    expect(HYPERSKU_OPERATIONS).toHaveLength(16);
     for (const operation of HYPERSKU_OPERATIONS) expect(config.paths[operation]).toBe(DEFAULT_OPERATIONS[operation].path);
     expect(config).toMatchObject({
       apiUrl: "https://api.hypersku.com",
@@ -33,6 +34,16 @@ describe("getHyperskuConfig", () => {
     const config = getHyperskuConfig({ ...env, HYPERSKU_PATHS: { cancelOrder: "/api/v2/cancel" } });
     expect(config.paths.cancelOrder).toBe("/api/v2/cancel");
     expect(config.paths.getCountryCode).toBe(DEFAULT_OPERATIONS.getCountryCode.path);
+  });
+
+  it('an override "METHOD /path" changes the method too; the others keep theirs', () => {
+    const config = getHyperskuConfig({ ...env, HYPERSKU_PATHS: { getProductInfo: "POST /api/customer/admin/product/info", create: "/x" } });
+    expect(config.paths.getProductInfo).toBe("/api/customer/admin/product/info");
+    expect(operationMethod(config, "getProductInfo")).toBe("POST");
+    expect(config.paths.create).toBe("/x");
+    expect(operationMethod(config, "create")).toBe("POST");
+    expect(operationMethod(config, "getPrivateProduct")).toBe("GET");
+    expect(operationMethod(getHyperskuConfig({ ...env, HYPERSKU_PATHS: { cancelOrder: "POST /c" } }), "cancelOrder")).toBe("POST");
   });
 
   it("refuses an override for an unknown operation, naming the variable", () => {
@@ -56,6 +67,10 @@ describe("getHyperskuConfig", () => {
       internationalLogisticsInfo: { method: "GET" },
       getCountryCode: { method: "GET" },
       getLogisticsSku: { method: "POST", path: "/api/customer/admin/logistics/getLogisticsInfo-Sku" },
+      getPrivateProduct: { method: "GET", path: "/api/customer/admin/product/getPrivateProduct" },
+      getProductInfo: { method: "GET", path: "/api/customer/admin/product/getProductInfo" },
+      create: { method: "POST", path: "/api/customer/admin/orders/create" },
+      getToken: { method: "POST", path: "/api/auth/admin/token/getToken" },
     });
   });
 });
