@@ -9,12 +9,12 @@
 import { DEMO_CATALOGUE } from "../shopify/product-catalogue";
 import { catalogueId, countryName } from "./catalog";
 
-export interface SkuAttribute {
+interface SkuAttribute {
   attrName: string;
   attrValue: string;
 }
 
-export interface SupportedCountry {
+interface SupportedCountry {
   countryCode: string;
   /** Province/state codes it ships to; null: the whole country. */
   regionCodes: string[] | null;
@@ -71,7 +71,7 @@ const productIdOf = (storeProductId: string) => catalogueId("spu", storeProductI
  * A SKU for a store variant. Ids are the ones order-builder.ts gives the same variant, so an order's
  * `goodsId` is the catalogue's `skuId`. Cost and weight are derived from the id: deterministic.
  */
-export function makeSku(variant: LinkedVariant, overrides: Partial<Omit<CatalogueSku, "skuId" | "storeVariantId">> = {}): CatalogueSku {
+function makeSku(variant: LinkedVariant, overrides: Partial<Omit<CatalogueSku, "skuId" | "storeVariantId">> = {}): CatalogueSku {
   const skuId = skuIdOf(variant.storeVariantId);
   return {
     skuId,

@@ -61,7 +61,7 @@ export interface ShippingMethod {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Pure: the methods a SKU can use to a country; none when it does not ship there. */
-export function shippingMethods(sku: CatalogueSku, countryCode: string): ShippingMethod[] {
+function shippingMethods(sku: CatalogueSku, countryCode: string): ShippingMethod[] {
   if (!sku.countries.some((country) => country.countryCode === countryCode)) return [];
   const zone = ZONES[countryCode] ?? "ROW";
   const weightFactor = Math.max(1, sku.weightGrams / 100);

@@ -40,7 +40,7 @@ export interface SimulatorState {
 }
 
 /** An order for SKUs to be held as the merchant's stock (`create`, inferred; OrderInventoryResult). */
-export interface StockOrder {
+interface StockOrder {
   orderId: number;
   status: number;
   statusDesc: string;

@@ -58,7 +58,7 @@ export const privateProductSchema = z.looseObject({
  * A page of a list that can be long: TableResultResponse's `{total, rows}` (notes part 2), or a bare
  * array (then `total` is its length). `total` is the number of rows across every page; null if unreadable.
  */
-export function pageOf<T extends z.ZodType>(item: T) {
+function pageOf<T extends z.ZodType>(item: T) {
   return z.preprocess(
     (value) => {
       if (value === null || value === undefined) return { rows: [], total: 0 };
@@ -91,7 +91,6 @@ export function sourcingStateOf(code: number | null | undefined) {
 }
 
 export type PrivateProduct = z.output<typeof privateProductSchema>;
-export type PrivateProductSku = z.output<typeof skuInfoSchema>;
 export type StockOrderCreated = z.output<typeof stockOrderCreatedSchema>;
 export interface Page<T> {
   rows: T[];
