@@ -55,6 +55,11 @@ describe("simulator CLI", () => {
     const advanced = await run(process.execPath, ["--import", "tsx", CLI, "advance", "all", "--to", "shipping", "--split"], commandEnv);
     expect(advanced.stdout).toMatch(/^1000001 {2}store order \d+ {2}14 Split Shipment {2}\S+ \S+, \S+/);
 
+    const sourced = await run(process.execPath, ["--import", "tsx", CLI, "source", "all", "--to", "sourced"], commandEnv);
+    expect(sourced.stdout).toMatch(/store product 7200000000002 {2}Linen Tote Bag {2}Sourced\n {4}SKU \d+ {2}variant 43200000000021/);
+    const listed = await run(process.execPath, ["--import", "tsx", CLI, "catalogue"], commandEnv);
+    expect(listed.stdout).toContain("stock 120");
+
     const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
     expect(await exited).toBe(0);

@@ -16,6 +16,9 @@ const HELP = `HyperSKU simulator
                                                      (e.g. --to shipping, --to delivered, --to 5)
   npm run simulator -- orders                        list the stored orders
   npm run simulator -- reset                         forget orders, tokens and faults
+  npm run simulator -- catalogue                     list the private products, their SKUs and stock
+  npm run simulator -- source <productId|all> [--to sourced|unavailable]
+                                                     move products' sourcing one step (or to a state)
 
 Environment (start):  HYPERSKU_SIMULATOR_PORT (4010), HYPERSKU_SIMULATOR_REDIRECT_URI
   (http://localhost:3000/hypersku/callback), HYPERSKU_CLIENT_ID, HYPERSKU_CLIENT_SECRET,
@@ -36,6 +39,10 @@ async function main(argv: string[]): Promise<number> {
       await control("POST", "reset");
       console.log("HyperSKU simulator reset: no orders, tokens or faults.");
       return 0;
+    case "catalogue":
+      return printCatalogue(await control("GET", "catalogue"));
+    case "source":
+      return source(rest);
     case "help":
     case "--help":
       console.log(HELP);
@@ -84,6 +91,37 @@ async function advance(args: string[]): Promise<number> {
     return 0;
   }
   return printOrders(moved);
+}
+
+async function source(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { to: { type: "string" } } });
+  if (positionals.length !== 1) {
+    console.error("Usage: npm run simulator -- source <productId|all> [--to sourced|unavailable]");
+    return 2;
+  }
+  const moved = await control("POST", "catalogue/advance", { productId: positionals[0], to: values.to });
+  if ((moved as unknown[]).length === 0) console.log("No product moved.");
+  return printCatalogue(moved);
+}
+
+type CatalogueRow = {
+  productId: number;
+  storeProductId: string;
+  title: string;
+  sourcingStatusDesc: string;
+  skuInfos: { skuId: number; storeVariantId: string; unitPrice: number; currencyCode: string; stock: number | null; skuStatus: number }[];
+};
+
+function printCatalogue(products: unknown): number {
+  for (const product of products as CatalogueRow[]) {
+    console.log(`${product.productId}  store product ${product.storeProductId}  ${product.title}  ${product.sourcingStatusDesc}`);
+    for (const sku of product.skuInfos) {
+      const stock = sku.stock === null ? "no stock" : `stock ${sku.stock}`;
+      const offered = sku.skuStatus === 1 ? "" : "  no longer offered";
+      console.log(`    SKU ${sku.skuId}  variant ${sku.storeVariantId}  ${sku.unitPrice} ${sku.currencyCode}  ${stock}${offered}`);
+    }
+  }
+  return 0;
 }
 
 function printOrders(orders: unknown): number {
