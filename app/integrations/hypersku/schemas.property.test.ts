@@ -1,6 +1,6 @@
 /**
  * Hostile answers for the HyperSKU edge (fast-check, issue 14 item 5): valid create, token, order,
- * status and logistics answers whose fields the app does not use are replaced by random JSON, removed,
+ * status, logistics, catalogue and shipping-quote answers whose fields the app does not use are replaced by random JSON, removed,
  * or joined by random extra fields. Parsing never fails because of them, and every field the app does
  * use comes out exactly as in the untouched answer. A create answer stays a proven success throughout.
  */
@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
 import { wrapped } from "./testing/fake-fetch";
 import { buildOrderJson, buildTokenResponseJson } from "./testing/factories";
 import { interpretResponse } from "./response";
-import { createdOrderSchema, logisticsItemListSchema, orderListSchema, orderStatusListSchema, tokenResponseSchema } from "./schemas";
+import { privateProductPageSchema } from "./catalogue-schemas";
+import {
+  createdOrderSchema,
+  logisticsItemListSchema,
+  logisticsSkuOptionListSchema,
+  orderListSchema,
+  orderStatusListSchema,
+  tokenResponseSchema,
+} from "./schemas";
 import type { z } from "zod";
 import type { HyperskuOperation } from "./config";
 
@@ -220,6 +228,94 @@ describe("junk in fields the app does not use never fails an answer", () => {
         const result = interpret("internationalLogisticsInfo", logisticsItemListSchema, apply(parcels, list));
         expect(result.ok).toBe(true);
         if (result.ok) expect(usedOfOrder({ logisticsItems: result.value }).logistics).toEqual(expected);
+      }),
+    );
+  });
+
+  it("getPrivateProduct: same products, SKUs, costs, stock, status and countries", () => {
+    const sku = {
+      skuId: 301,
+      storeVariantId: "43200000000011",
+      storeSkuId: "MUG-BLUE-L",
+      skuAttributes: [{ attrName: "Colour", attrValue: "Blue" }],
+      imgUrl: "https://img.test/301.jpg",
+      unitPrice: 3.2,
+      currencyCode: "USD",
+      stock: 120,
+      skuStatus: 1,
+      skuStatusDesc: "On Sale",
+      weight: 380,
+      supportedCountries: [{ countryCode: "CA", countryName: "Canada", regionCodes: ["ON"] }],
+    };
+    const product = {
+      productId: 77,
+      storeProductId: "7200000000001",
+      title: "Mug",
+      imgUrl: "https://img.test/77.jpg",
+      productUrl: "https://app.hypersku.test/product/77",
+      isPrivate: true,
+      updateTime: "2026-01-05T09:00:00Z",
+      sourcingStatus: 3,
+      sourcingStatusDesc: "Sourced",
+      skuInfos: [sku],
+    };
+    const used = (rows: z.output<typeof privateProductPageSchema>["rows"]) =>
+      rows.map((row) => ({
+        productId: row.productId,
+        storeProductId: row.storeProductId,
+        sourcingStatus: row.sourcingStatus,
+        sourcingStatusDesc: row.sourcingStatusDesc,
+        skus: row.skuInfos?.map((entry) => ({
+          skuId: entry.skuId,
+          storeVariantId: entry.storeVariantId,
+          unitPrice: entry.unitPrice,
+          currencyCode: entry.currencyCode,
+          stock: entry.stock,
+          skuStatus: entry.skuStatus,
+          countries: entry.supportedCountries?.map(({ countryCode, regionCodes }) => ({ countryCode, regionCodes })),
+        })),
+      }));
+    const expected = used(privateProductPageSchema.parse({ total: 1, rows: [product] }).rows);
+    const unused: Path[] = [
+      ...["title", "imgUrl", "productUrl", "isPrivate", "updateTime"].map((field) => ["rows", 0, field]),
+      ...["storeSkuId", "skuAttributes", "imgUrl", "skuStatusDesc", "weight"].map((field) => ["rows", 0, "skuInfos", 0, field]),
+      ["rows", 0, "skuInfos", 0, "skuAttributes", 0],
+      ["rows", 0, "skuInfos", 0, "supportedCountries", 0, "countryName"],
+    ];
+    const objects: Path[] = [[], ["rows", 0], ["rows", 0, "skuInfos", 0], ["rows", 0, "skuInfos", 0, "supportedCountries", 0]];
+    fc.assert(
+      fc.property(changes(unused, objects), (list) => {
+        const result = interpret("getPrivateProduct", privateProductPageSchema, apply({ total: 1, rows: [product] }, list));
+        expect(result.ok).toBe(true);
+        if (result.ok) expect(used(result.value.rows)).toEqual(expected);
+      }),
+    );
+  });
+
+  it("getLogisticsSku: same method names and freight", () => {
+    const quotes = [
+      {
+        logisticsName: "YunExpress Standard",
+        freight: 21.66,
+        currencyCode: "USD",
+        deliveryDays: "7-15",
+        minDeliveryDays: 7,
+        maxDeliveryDays: 15,
+      },
+      { logisticsName: "4PX Priority", freight: 36.86, currencyCode: "USD", deliveryDays: "5-9", minDeliveryDays: 5, maxDeliveryDays: 9 },
+    ];
+    const unused = [0, 1].flatMap((index) =>
+      ["currencyCode", "deliveryDays", "minDeliveryDays", "maxDeliveryDays"].map((field): Path => [index, field]),
+    );
+    fc.assert(
+      fc.property(changes(unused, [[0], [1]]), (list) => {
+        const result = interpret("getLogisticsSku", logisticsSkuOptionListSchema, apply(quotes, list));
+        expect(result.ok).toBe(true);
+        if (result.ok) {
+          expect(result.value.map(({ logisticsName, freight }) => ({ logisticsName, freight }))).toEqual(
+            quotes.map(({ logisticsName, freight }) => ({ logisticsName, freight })),
+          );
+        }
       }),
     );
   });
