@@ -28,6 +28,11 @@ describe("parseEnv", () => {
     expect(env.TOKEN_ENCRYPTION_KEYS[0].key).toHaveLength(32);
   });
 
+  it('accepts HYPERSKU_PATHS overrides as "/path" or "METHOD /path"', () => {
+    const env = parseEnv({ ...valid, HYPERSKU_PATHS: '{"cancelOrder":"/api/v2/cancel","getProductInfo":"POST /api/v2/product"}' });
+    expect(env.HYPERSKU_PATHS).toEqual({ cancelOrder: "/api/v2/cancel", getProductInfo: "POST /api/v2/product" });
+  });
+
   it("accepts the Shopify CLI's SCOPES spelling", () => {
     expect(parseEnv({ ...valid, SCOPES: "read_orders" }).SHOPIFY_SCOPES).toBe("read_orders");
   });
@@ -44,6 +49,7 @@ describe("parseEnv", () => {
     ["TOKEN_ENCRYPTION_KEYS", "k1:tooshort"],
     ["PORT", "seventy"],
     ["HYPERSKU_PATHS", "{not json"],
+    ["HYPERSKU_PATHS", '{"getProductInfo":"PUT /api/x"}'],
     ["WORKER_MODE", "sometimes"],
   ])("names %s when its value is bad", (variable, value) => {
     const error = problemsOf({ ...valid, [variable]: value });
