@@ -54,12 +54,26 @@ describe("the seeded catalogue", () => {
     });
   });
 
-  it("an order's goodsId is the catalogue's skuId for the same variant", async () => {
+  it("an order's goodsId is the catalogue's skuId for the same variant, and it ships from the stock held", async () => {
     const { simulator, token } = await connected();
     const order = await createOrder(simulator, token, {
-      lineItems: [buildLineItem({ storeProductId: String(MUG.id), storeVariantId: String(MUG.variants[0].id) })],
+      lineItems: [
+        buildLineItem({ storeProductId: String(MUG.id), storeVariantId: String(MUG.variants[0].id), quantity: 3 }),
+        buildLineItem({
+          storeOrderLineItemId: "112",
+          storeProductId: String(MUG.id),
+          storeVariantId: String(MUG.variants[1].id),
+          quantity: 2,
+        }),
+      ],
     });
     expect(order.orderItemInfos[0].goodsId).toBe(MUG_BLUE);
+    expect(byStoreId(simulator, MUG.id).skuInfos.map((sku) => sku.stock)).toEqual([117, null]);
+    simulator.control.setStock(MUG_BLUE, 1);
+    await createOrder(simulator, token, {
+      lineItems: [buildLineItem({ storeProductId: String(MUG.id), storeVariantId: String(MUG.variants[0].id), quantity: 3 })],
+    });
+    expect(byStoreId(simulator, MUG.id).skuInfos[0].stock).toBe(0);
   });
 
   it("pages getPrivateProduct and checks its paging; getProductInfo answers one product or 40004", async () => {

@@ -276,6 +276,23 @@ export function stopOfferingSku(catalogue: StoredPrivateProduct[], skuId: number
   return sku;
 }
 
+/**
+ * An order shipped from the merchant's stock: each item whose SKU HyperSKU holds stock for takes its
+ * units from it (never below 0; what is missing is bought, as for a SKU without stock). Returns whether
+ * any stock changed.
+ */
+export function drawStock(catalogue: StoredPrivateProduct[], items: { goodsId: number; quantity: number }[], now: Date): boolean {
+  let changed = false;
+  for (const item of items) {
+    const found = findSku(catalogue, item.goodsId);
+    if (!found || found.sku.stock === null || found.sku.stock === 0) continue;
+    found.sku.stock = Math.max(0, found.sku.stock - item.quantity);
+    found.product.updatedAt = now.toISOString();
+    changed = true;
+  }
+  return changed;
+}
+
 /** ProductInfoDto as the simulator answers it (field names ours, docs/hypersku-contract.md). */
 export function productInfo(product: StoredPrivateProduct) {
   return {

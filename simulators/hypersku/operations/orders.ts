@@ -4,7 +4,8 @@ import { advanceContext } from "./lifecycle-context";
 import { closeOrder } from "../lifecycle";
 import { buildOrder, mapAddress } from "../order-builder";
 import { BUSINESS, businessError, success, type Reply } from "../responses";
-import { findOrder } from "../state";
+import { drawStock } from "../private-products";
+import { catalogueOf, findOrder } from "../state";
 import { CHANGEABLE_STATUSES, statusName } from "../statuses";
 import type { StoredOrder } from "../types";
 import {
@@ -50,6 +51,7 @@ export function createOrderFromExternal(ctx: OperationContext): Reply {
   // so a create sent again meanwhile makes a second order, as the real late commit would (issue 14, item 7).
   if (ctx.commitAt !== undefined) (ctx.state.pending ??= []).push({ visibleAt: ctx.commitAt, stored });
   else ctx.state.orders.push(stored);
+  drawStock(catalogueOf(ctx.state), order.orderItemInfos, ctx.now);
   ctx.changed();
   return success(ctx.options, order);
 }
