@@ -2,7 +2,7 @@
 // every error class, both envelope forms and both styles of token rejection.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHyperskuClient, type HyperskuAuth, type HyperskuClient } from "~/integrations/hypersku/client.server";
-import type { HyperskuConfig } from "~/integrations/hypersku/config";
+import { DEFAULT_OPERATIONS, HYPERSKU_OPERATIONS, type HyperskuConfig } from "~/integrations/hypersku/config";
 import {
   HyperskuAuthorizationCodeRejectedError,
   HyperskuClientCredentialsRejectedError,
@@ -22,6 +22,7 @@ import { buildExternalOrder, buildTestConfig } from "~/integrations/hypersku/tes
 import { createMemoryTokenStore, type MemoryTokenStore } from "~/integrations/hypersku/testing/memory-token-store";
 import { tokenResponseToTokenSet } from "~/integrations/hypersku/token-set";
 import { createHyperskuTokenManager, type HyperskuTokenStore } from "~/integrations/hypersku/tokens.server";
+import { matchRoute } from "../../simulators/hypersku/routes";
 import { startHyperskuSimulator, type HyperskuSimulator } from "../../simulators/hypersku/server";
 import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
 
@@ -66,6 +67,14 @@ async function caught(promise: Promise<unknown>): Promise<HyperskuError> {
 }
 
 const requestsOf = (operation: string) => simulator.control.requests().filter((entry) => entry.operation === operation);
+
+describe("every operation of the spec", () => {
+  it.each(HYPERSKU_OPERATIONS)("%s: the twin answers it at the client's default method and path", (operation) => {
+    const { method, path } = DEFAULT_OPERATIONS[operation];
+    const match = matchRoute(method, path.replace("{storeOrderId}", "5000001"));
+    expect(match).toMatchObject({ kind: "found", route: { operation } });
+  });
+});
 
 describe.each(COMBINATIONS)("HyperSKU client vs simulator (envelope $envelope, auth errors $authErrorStyle)", (style) => {
   let client: HyperskuClient;
