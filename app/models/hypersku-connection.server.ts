@@ -48,6 +48,8 @@ export async function getConnectionSummary(shop: string) {
       connectedAt: true,
       lastRefreshedAt: true,
       lastSuccessfulCallAt: true,
+      failingSince: true,
+      lastFailure: true,
     },
   });
 }
@@ -80,6 +82,46 @@ export async function deleteTokenSet(shop: string) {
 
 export async function recordSuccessfulCall(shop: string, at = new Date()) {
   await prisma.hyperskuConnection.updateMany({ where: { shop }, data: { lastSuccessfulCallAt: at } });
+}
+
+/** The shop's HyperSKU call health (app/domain/connection/health.ts); null when not connected. */
+export async function getCallHealthRecord(shop: string) {
+  return prisma.hyperskuConnection.findUnique({
+    where: { shop },
+    select: { lastSuccessfulCallAt: true, failingSince: true, lastFailure: true, failedCallsInARow: true },
+  });
+}
+
+export type StoredCallHealth = NonNullable<Awaited<ReturnType<typeof getCallHealthRecord>>>;
+
+/**
+ * A call HyperSKU did not answer. The first one since the last answer starts the failing period
+ * (its time is kept by later ones); later ones are counted up to `countUpTo`, then nothing is
+ * written. Returns "started", "counted" or "unchanged" (counted to the limit, or not connected).
+ */
+export async function recordCallFailure(shop: string, at: Date, failure: string, countUpTo: number) {
+  const started = await prisma.hyperskuConnection.updateMany({
+    where: { shop, failingSince: null },
+    data: { failingSince: at, lastFailure: failure, failedCallsInARow: 1 },
+  });
+  if (started.count > 0) return "started" as const;
+  const counted = await prisma.hyperskuConnection.updateMany({
+    where: { shop, failedCallsInARow: { lt: countUpTo } },
+    data: { failedCallsInARow: { increment: 1 }, lastFailure: failure },
+  });
+  return counted.count > 0 ? ("counted" as const) : ("unchanged" as const);
+}
+
+/**
+ * HyperSKU answered: ends the failing period that started at `failingSince` (compare-and-swap, so
+ * of several processes exactly one ends it). Returns whether this call ended it.
+ */
+export async function clearCallFailure(shop: string, failingSince: Date, at: Date) {
+  const { count } = await prisma.hyperskuConnection.updateMany({
+    where: { shop, failingSince },
+    data: { failingSince: null, lastFailure: null, failedCallsInARow: 0, lastSuccessfulCallAt: at },
+  });
+  return count === 1;
 }
 
 /** Shops whose access token expires before `before`, for the background refresh. */

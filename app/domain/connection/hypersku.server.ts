@@ -8,7 +8,7 @@ import { createHyperskuClient, type HyperskuAuth } from "~/integrations/hypersku
 import { getHyperskuConfig, type HyperskuConfig } from "~/integrations/hypersku/config";
 import { createHyperskuTokenManager } from "~/integrations/hypersku/tokens.server";
 import { createKeyedConcurrencyLimiter, createKeyedRateLimiter } from "~/queue";
-import { recordSuccessfulCall } from "~/models/hypersku-connection.server";
+import { noteCallFailed, noteCallSucceeded } from "./call-health.server";
 import { prismaTokenStore } from "./token-store.server";
 
 function createServices(overrides: Partial<HyperskuConfig>) {
@@ -47,23 +47,29 @@ const requestsPerShop = createKeyedRateLimiter({ ratePerSecond: env.HYPERSKU_RAT
 
 /**
  * Runs one HyperSKU call with the shop's valid access token (refreshing as needed), within the
- * shop's concurrency and rate limits, and records the success, which the connection card shows
- * as "last successful call".
+ * shop's concurrency and rate limits, and records whether HyperSKU answered (call-health.server.ts:
+ * the connection card's "last successful call" and the outage the admin shows).
  */
 export async function withHyperskuAccess<T>(shop: string, call: (auth: HyperskuAuth) => Promise<T>): Promise<T> {
-  const result = await inFlightPerShop.run(shop, async () => {
-    await requestsPerShop.acquire(shop);
-    return getHypersku().tokens.withAccessToken(shop, call);
-  });
-  await noteSuccessfulCall(shop);
+  let result: T;
+  try {
+    result = await inFlightPerShop.run(shop, async () => {
+      await requestsPerShop.acquire(shop);
+      return getHypersku().tokens.withAccessToken(shop, call);
+    });
+  } catch (error) {
+    await noteHealth(shop, () => noteCallFailed(shop, error));
+    throw error;
+  }
+  await noteHealth(shop, () => noteCallSucceeded(shop));
   return result;
 }
 
-/** At most one write a minute per shop: the card shows minutes, the hot path should not pay more. */
-const lastNoted = new Map<string, number>();
-async function noteSuccessfulCall(shop: string) {
-  const now = Date.now();
-  if (now - (lastNoted.get(shop) ?? 0) < 60_000) return;
-  lastNoted.set(shop, now);
-  await recordSuccessfulCall(shop, new Date(now));
+/** Bookkeeping never changes a call's outcome: a failed health write is logged, not thrown. */
+async function noteHealth(shop: string, note: () => Promise<void>) {
+  try {
+    await note();
+  } catch (err) {
+    logger.warn({ shop, err }, "could not record HyperSKU call health");
+  }
 }

@@ -22,7 +22,7 @@ import type { HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { HyperskuError, HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "~/integrations/hypersku/errors";
 import { classifyHyperskuError, OPERATOR_RECHECK_MS, RECONNECT_RECHECK_MS } from "~/integrations/hypersku/job-outcome";
 import { env } from "~/env.server";
-import { JOB_TYPES, releaseShopJobs, wakeWorkers } from "~/domain/enqueue.server";
+import { endFailing } from "~/domain/connection/call-health.server";
 import { computeRetryDelayMs, type JobOutcome } from "~/queue";
 import { logger } from "~/logger.server";
 import type { Db } from "~/models/db-types";
@@ -72,20 +72,12 @@ export async function hold(order: Order, code: string, reason: string, recheckMs
 }
 
 /**
- * Sends that failed in a row per shop because HyperSKU was unreachable (this process). After an
- * outage (several in a row), the first success brings the shop's backed-off forward jobs forward,
- * so orders do not sit out long backoffs once HyperSKU is back; the per-shop rate limit still paces
- * them. Occasional failures of a flaky HyperSKU keep their backoff.
+ * A create was accepted: any HyperSKU outage of the shop is over. Its backed-off forward jobs are
+ * released by the call health bookkeeping, stored per shop and shared by every process
+ * (app/domain/connection/call-health.server.ts); HyperSKU's failures are recorded there too.
  */
-const OUTAGE_AFTER_FAILURES = 3;
-const failuresInARow = new Map<string, number>();
-
 export async function endOutage(shop: string) {
-  const failures = failuresInARow.get(shop) ?? 0;
-  failuresInARow.delete(shop);
-  if (failures < OUTAGE_AFTER_FAILURES) return;
-  const released = await releaseShopJobs(shop, [JOB_TYPES.forwardOrder]);
-  if (released > 0) wakeWorkers();
+  await endFailing(shop);
 }
 
 type Failure = {
@@ -93,14 +85,11 @@ type Failure = {
   /** stateCode once the attempts are used up. */
   code: string;
   retryAfterMs?: number;
-  /** HyperSKU was unreachable: counts towards the shop's outage. */
-  outage: boolean;
   /** HyperSKU answered that it did not take the create: no earlier create can land any more either. */
   createRefused?: boolean;
 };
 
 async function failOrRetry(order: Order, attempt: Attempt, failure: Failure): Promise<JobOutcome> {
-  if (failure.outage) failuresInARow.set(order.shop, (failuresInARow.get(order.shop) ?? 0) + 1);
   const mayBeAtHypersku = order.createOutcomeUnknown && !failure.createRefused;
   const last = attempt.attempt >= attempt.maxAttempts;
   const nextAttemptAt = last
@@ -166,7 +155,6 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
     return failOrRetry(current, attempt, {
       message: `Shopify did not say where this order's items ship from: ${error.message}`,
       code: "shopify_unavailable",
-      outage: false,
     });
   }
   if (!(error instanceof HyperskuError)) {
@@ -177,7 +165,6 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
     return failOrRetry(current, attempt, {
       message: `Unexpected error while sending: ${describeUnexpectedError(error)}`,
       code: "send_error",
-      outage: false,
     });
   }
   const ofCreate = error.operation === "createOrderFromExternal";
@@ -210,7 +197,7 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
     return { kind: "done" };
   }
   if (error instanceof HyperskuOutcomeUnknownError) {
-    return failOrRetry(current, attempt, { message: error.message, code: "hypersku_unconfirmed", outage: true });
+    return failOrRetry(current, attempt, { message: error.message, code: "hypersku_unconfirmed" });
   }
   // Unavailable (or a lookup HyperSKU refused): HyperSKU answered, so a create it refused is not there.
   const retryAfterMs = error instanceof HyperskuUnavailableError ? error.retryAfterMs : undefined;
@@ -218,7 +205,6 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
     message: error.message,
     code: "hypersku_unavailable",
     retryAfterMs,
-    outage: error instanceof HyperskuUnavailableError,
     createRefused: ofCreate && progress.createStarted && error instanceof HyperskuUnavailableError,
   });
 }
