@@ -3,7 +3,7 @@
  * outage banner and the order page read it. Pure: from the stored call health and the time now.
  * An authorization can be valid while HyperSKU does not answer at all; this is that second half.
  */
-import { HyperskuError, HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "~/integrations/hypersku/errors";
+import { HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "~/integrations/hypersku/errors";
 import { formatDateTime } from "~/domain/admin/format";
 
 /** Failing this long is an outage, not a hiccup. */
@@ -59,7 +59,7 @@ export function describeWaitDuringOutage(health: CallHealth, nextTryText: string
  */
 export function describeCallFailure(error: unknown): string | null {
   if (!(error instanceof HyperskuUnavailableError) && !(error instanceof HyperskuOutcomeUnknownError)) return null;
-  const status = (error as HyperskuError).httpStatus;
+  const status = error.httpStatus;
   if (status !== undefined && status < 500) return null;
   const reason = /\(([^)]*)\)/.exec(error.message)?.[1] ?? "no answer";
   const text = `${reason}${error.operation ? ` (${error.operation})` : ""}`;
