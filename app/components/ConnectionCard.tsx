@@ -66,6 +66,18 @@ export function ConnectionCard({ view, action }: { view: ConnectionView; action?
           </Banner>
         )}
 
+        {view.status === "connected" && view.health.state !== "ok" && (
+          <Banner
+            tone={view.health.state === "down" ? "critical" : "warning"}
+            title={view.health.state === "down" ? "HyperSKU is not answering" : "HyperSKU did not answer the last calls"}
+          >
+            <p>
+              {view.health.message}
+              {view.health.lastFailure ? ` Last failure: ${view.health.lastFailure}.` : ""}
+            </p>
+          </Banner>
+        )}
+
         {data?.intent === "test" && !data.ok && (
           <Banner tone="warning" title="The connection test failed">
             <p>{data.message}</p>

@@ -180,3 +180,20 @@ export async function filterShopOrderIds(shop: string, ids: string[]) {
 export async function shopOrderExists(shop: string, id: string): Promise<boolean> {
   return (await prisma.order.findFirst({ where: { id, shop }, select: { id: true } })) !== null;
 }
+
+/**
+ * Orders whose send waits for its next try (queued, or being checked with HyperSKU): how many
+ * (capped) and the earliest next try. Read only while HyperSKU does not answer (the outage banner).
+ */
+export async function getWaitingSends(shop: string, cap: number) {
+  const where = { shop, state: { in: ["scheduled", "checking"] } };
+  const [count, next] = await Promise.all([
+    prisma.order.count({ where, take: cap + 1 }),
+    prisma.order.findFirst({
+      where: { ...where, nextAttemptAt: { not: null } },
+      orderBy: { nextAttemptAt: "asc" },
+      select: { nextAttemptAt: true },
+    }),
+  ]);
+  return { count, nextAttemptAt: next?.nextAttemptAt ?? null };
+}

@@ -16,6 +16,8 @@ import {
 } from "~/models/admin-orders.server";
 import { getShop } from "~/models/shop.server";
 import { buildDashboardProblems } from "./dashboard-problems";
+import { buildOutageProblem } from "./dashboard-outage";
+import { getOutageView } from "./dashboard-outage.server";
 import { COUNT_CAP } from "./format";
 import { ORDER_TABS } from "./orders-list-query";
 
@@ -28,7 +30,7 @@ export type CountTile = {
   tone?: "critical" | "warning" | "success";
 };
 
-export async function getDashboard(shop: string) {
+export async function getDashboard(shop: string, now = new Date()) {
   const [shopRecord, connection, counts, hyperskuCounts, flagged, parcelProblems] = await Promise.all([
     getShop(shop),
     getConnectionSummary(shop),
@@ -44,6 +46,9 @@ export async function getDashboard(shop: string) {
   const needsAttentionReasons = (counts.needs_attention ?? 0) > 0 ? await countReasonsInState(shop, "needs_attention") : [];
   const heldReasons = (counts.held ?? 0) > 0 ? await countReasonsInState(shop, "held") : [];
   const status = parseHyperskuStatus(shopRecord?.hyperskuStatus);
+  // Whether HyperSKU answers matters only while connected (a lost connection has its own banner).
+  const outage = status === "connected" ? await getOutageView(shop, shopRecord?.timezone ?? null, now) : null;
+  const outageProblem = outage && buildOutageProblem(outage.health, outage.waiting);
   const reason = status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null;
   // Past the cap in any state, the total is only known to be past it too.
   const capped = Object.values(counts).some((count) => count > COUNT_CAP);
@@ -87,19 +92,24 @@ export async function getDashboard(shop: string) {
       reason,
       lastSuccessfulCallAt: connection?.lastSuccessfulCallAt?.toISOString() ?? null,
       lastReconciledAt: shopRecord?.lastReconciledAt?.toISOString() ?? null,
+      /** ok | degraded | down, with a sentence (app/domain/connection/health.ts). */
+      health: { state: outage?.health.state ?? "ok", message: outage?.health.message ?? "" },
     },
     stateTiles,
     shippingTiles,
     hyperskuTiles,
-    problems: buildDashboardProblems({
-      connection: { status, reason },
-      counts,
-      hyperskuCounts,
-      needsAttentionReasons,
-      heldReasons,
-      flagged,
-      parcelProblems,
-    }),
+    problems: [
+      ...(outageProblem ? [outageProblem] : []),
+      ...buildDashboardProblems({
+        connection: { status, reason },
+        counts,
+        hyperskuCounts,
+        needsAttentionReasons,
+        heldReasons,
+        flagged,
+        parcelProblems,
+      }),
+    ],
   };
 }
 

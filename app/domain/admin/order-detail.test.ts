@@ -1,6 +1,7 @@
 import type { Order } from "~/models/order.server";
 import type { OrderEvent } from "~/models/order-event.server";
 import type { Parcel } from "~/models/parcel.server";
+import { getCallHealth } from "~/domain/connection/health";
 import { buildOrderDetail } from "./order-detail";
 
 const at = new Date("2026-07-14T10:00:00.000Z");
@@ -356,5 +357,24 @@ describe("order detail view", () => {
       "Please gift wrap",
     );
     expect(buildOrderDetail({ ...order(), parcels: [], events: [] }, "s.myshopify.com").shopify.note).toBeNull();
+  });
+
+  it("says of a send waiting for its next try that HyperSKU is not answering since when, and when the next try is", () => {
+    const waiting = order({ state: "scheduled", attemptCount: 2, lastAttemptAt: at, nextAttemptAt: new Date(at.getTime() + 8 * 60_000) });
+    const since = new Date(at.getTime() - 6 * 60_000);
+    const down = getCallHealth({ lastSuccessfulCallAt: null, failingSince: since, lastFailure: "HTTP 503" }, at, "UTC");
+    const view = buildOrderDetail({ ...waiting, parcels: [], events: [] }, "s.myshopify.com", { timeZone: "UTC", hyperskuHealth: down });
+    expect(view.state.meaning).toBe(
+      "HyperSKU is not answering since Jul 14, 2026, 9:54 AM UTC, next try at Jul 14, 2026, 10:08 AM UTC. Nothing is lost: the app keeps trying.",
+    );
+    const answering = getCallHealth({ lastSuccessfulCallAt: at, failingSince: null, lastFailure: null }, at, "UTC");
+    expect(buildOrderDetail({ ...waiting, parcels: [], events: [] }, "s.myshopify.com", { hyperskuHealth: answering }).state.meaning).toBe(
+      "Will be sent to HyperSKU shortly.",
+    );
+    // Only sends waiting on HyperSKU say so: a held order waits for a reconnect, not for HyperSKU.
+    const held = order({ state: "held", stateCode: "reconnect_needed" });
+    expect(buildOrderDetail({ ...held, parcels: [], events: [] }, "s.myshopify.com", { hyperskuHealth: down }).state.meaning).not.toMatch(
+      /not answering/,
+    );
   });
 });

@@ -21,6 +21,7 @@ import { isInFlight, isUnsent, ORDER_STATE_LABELS, type OrderState } from "~/mod
 import type { Parcel } from "~/models/parcel.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { externalShippingAddressSchema, orderSchema, type HyperskuOrder } from "~/integrations/hypersku/schemas";
+import { describeWaitDuringOutage, type CallHealth } from "~/domain/connection/health";
 import { formatDateTime, formatMoney, humanize } from "./format";
 
 export type OrderWithDetails = Order & { parcels: Parcel[]; events: OrderEvent[] };
@@ -334,11 +335,16 @@ function readSnapshot(order: Order): ShopifyOrderSnapshot | null {
  * `stalled`: the order shows "sending" or "checking" but no worker holds its job (a crashed worker,
  * a job that gave up): Retry is offered, and hands it back to the forward job.
  * `timeZone`: the shop's IANA zone, every time is shown in (null: not read from Shopify yet, UTC).
+ * `hyperskuHealth`: whether HyperSKU answers; a send waiting for its next try says when it stopped.
  */
 export function buildOrderDetail(
   order: OrderWithDetails,
   shopDomain: string,
-  { stalled = false, timeZone = null }: { stalled?: boolean; timeZone?: string | null } = {},
+  {
+    stalled = false,
+    timeZone = null,
+    hyperskuHealth = null,
+  }: { stalled?: boolean; timeZone?: string | null; hyperskuHealth?: CallHealth | null } = {},
 ) {
   const snapshot = readSnapshot(order);
   const hypersku = readHyperskuOrder(order.hyperskuResponse);
@@ -349,6 +355,11 @@ export function buildOrderDetail(
   const atHypersku = order.state === "sent" && order.hyperskuOrderId !== null;
   const currency = base?.currencyCode ?? null;
   const storeName = shopDomain.replace(/\.myshopify\.com$/, "");
+  const nextAttempt = isUnsent(order.state) || isInFlight(order.state) ? formatDateTime(order.nextAttemptAt, timeZone) : "";
+  const waitingForHypersku =
+    hyperskuHealth && (order.state === "scheduled" || order.state === "checking")
+      ? describeWaitDuringOutage(hyperskuHealth, nextAttempt)
+      : null;
 
   return {
     id: order.id,
@@ -359,7 +370,7 @@ export function buildOrderDetail(
     state: {
       code: order.state,
       label: stateInfo.label,
-      meaning: stateInfo.meaning,
+      meaning: waitingForHypersku ?? stateInfo.meaning,
       reason: order.stateReason,
       fix: getStateFix(order.stateCode),
     },
@@ -368,7 +379,7 @@ export function buildOrderDetail(
       count: order.attemptCount,
       last: formatDateTime(order.lastAttemptAt, timeZone),
       lastError: order.lastError,
-      next: isUnsent(order.state) || isInFlight(order.state) ? formatDateTime(order.nextAttemptAt, timeZone) : "",
+      next: nextAttempt,
       nextLabel: order.state === "checking" ? "Next check with HyperSKU" : "Next attempt",
     },
     shopify: {

@@ -6,12 +6,13 @@ import { formatDateTime } from "~/domain/admin/format";
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
 import { getShop } from "~/models/shop.server";
 import { describeReconnectReason, parseHyperskuStatus } from "~/models/connection-status";
+import { getCallHealth } from "./health";
 import { getMissingHyperskuSettings } from "./hypersku.server";
 import { checkPendingConnection, describePendingRefusal, type AdminActor } from "./pending-connection.server";
 
 const storeLabel = (domain: string, name: string | null | undefined) => ({ domain, name: name ?? domain.replace(/\.myshopify\.com$/, "") });
 
-export async function getConnectionView(shop: string) {
+export async function getConnectionView(shop: string, now = new Date()) {
   const [shopRecord, summary] = await Promise.all([getShop(shop), getConnectionSummary(shop)]);
   // Uninstalled, or without tokens (the uninstall deleted them): not connected, whatever is stored.
   const stored = parseHyperskuStatus(shopRecord?.hyperskuStatus);
@@ -23,6 +24,8 @@ export async function getConnectionView(shop: string) {
     store: storeLabel(shop, shopRecord?.name),
     reconnectReason: status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null,
     missingSettings: getMissingHyperskuSettings(),
+    /** Whether HyperSKU answers the app's calls, not only whether the authorization is valid. */
+    health: getCallHealth(status === "connected" ? summary : null, now, timeZone),
     account: summary && {
       hyperskuUserId: summary.hyperskuUserId,
       scope: summary.scope,

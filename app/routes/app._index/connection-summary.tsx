@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import type { DashboardView } from "~/domain/admin/dashboard.server";
 import { formatCount } from "~/domain/admin/format";
 
@@ -24,6 +24,11 @@ export function ConnectionSummary({ view }: { view: SummaryView }) {
           </Text>
           {CONNECTION_BADGES[view.connection.status]}
         </InlineStack>
+        {view.connection.health.state !== "ok" && (
+          <Banner tone={view.connection.health.state === "down" ? "critical" : "warning"}>
+            <Text as="p">{view.connection.health.message}</Text>
+          </Banner>
+        )}
         <Text as="p">
           {view.shop} is installed. {formatCount(view.totalOrders)} {view.totalOrders === 1 ? "order" : "orders"} recorded.
         </Text>

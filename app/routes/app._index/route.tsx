@@ -6,8 +6,8 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { EmptyPanel } from "~/components/EmptyPanel";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
-import { retryFailedOrders } from "~/domain/admin/bulk-order-actions.server";
 import { getDashboard } from "~/domain/admin/dashboard.server";
+import { retryFailedOrdersFromDashboard } from "~/domain/admin/dashboard-outage.server";
 import { formatDateTime } from "~/domain/admin/format";
 import { requireIntent } from "~/lib/form-intent";
 import { authenticate } from "~/shopify.server";
@@ -31,7 +31,7 @@ const DASHBOARD_INTENTS = ["retry_failed"] as const;
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   requireIntent(await request.formData(), DASHBOARD_INTENTS);
-  return json(await retryFailedOrders(session.shop));
+  return json(await retryFailedOrdersFromDashboard(session.shop));
 };
 
 export default function Dashboard() {
