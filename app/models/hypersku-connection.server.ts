@@ -92,8 +92,6 @@ export async function getCallHealthRecord(shop: string) {
   });
 }
 
-export type StoredCallHealth = NonNullable<Awaited<ReturnType<typeof getCallHealthRecord>>>;
-
 /**
  * A call HyperSKU did not answer. The first one since the last answer starts the failing period
  * (its time is kept by later ones); later ones are counted up to `countUpTo`, then nothing is

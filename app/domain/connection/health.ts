@@ -7,7 +7,7 @@ import { HyperskuOutcomeUnknownError, HyperskuUnavailableError } from "~/integra
 import { formatDateTime } from "~/domain/admin/format";
 
 /** Failing this long is an outage, not a hiccup. */
-export const DOWN_AFTER_MS = 5 * 60_000;
+const DOWN_AFTER_MS = 5 * 60_000;
 /** Failures in a row after which the first answer releases the shop's backed-off sends. */
 export const OUTAGE_AFTER_FAILURES = 3;
 const FAILURE_TEXT_MAX = 120;
@@ -18,7 +18,7 @@ export type CallHealthRecord = {
   lastFailure: string | null;
 };
 
-export type HealthState = "ok" | "degraded" | "down";
+type HealthState = "ok" | "degraded" | "down";
 
 export type CallHealth = {
   state: HealthState;
