@@ -19,6 +19,7 @@ describe("the outage banner", () => {
       tone: "critical",
       title: "HyperSKU is not answering since Nov 24, 2026, 10:42 AM UTC",
     });
+    expect(banner.description).toMatch(/sent on their own as soon as HyperSKU answers/);
     expect(banner.details.map((detail) => detail.text)).toEqual([
       "3 orders wait to be sent; next try at Nov 24, 2026, 10:55 AM UTC.",
       "Last failure: HTTP 503 (createOrderFromExternal)",

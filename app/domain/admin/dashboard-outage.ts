@@ -27,7 +27,8 @@ export function buildOutageProblem(health: CallHealth, waiting: WaitingSends): D
     id: "hypersku_down",
     tone: "critical",
     title: `HyperSKU is not answering since ${health.sinceText}`,
-    description: health.message,
+    // The title says since when; the description what happens meanwhile.
+    description: "The app keeps trying and nothing is lost: waiting orders are sent on their own as soon as HyperSKU answers.",
     details,
     action: { kind: "link", label: "See waiting orders", url: "/app/orders?tab=queued" },
   };
