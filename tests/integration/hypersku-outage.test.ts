@@ -129,6 +129,25 @@ describe("a HyperSKU outage", () => {
     for (const order of orders) expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).state).toBe("sent");
   });
 
+  it("ends an outage another process saw with the next accepted create, though this process thought HyperSKU answered", async () => {
+    const orders = await startOutage();
+    const outage = await health();
+    // This process last saw HyperSKU answer (moments ago); the outage was recorded by another one.
+    simulator.control.setFault("*", null);
+    await prisma.hyperskuConnection.update({ where: { shop: TEST_SHOP }, data: { failingSince: null, failedCallsInARow: 0 } });
+    forgetCallHealthMemo();
+    await countries();
+    await prisma.hyperskuConnection.update({
+      where: { shop: TEST_SHOP },
+      data: { failingSince: outage.failingSince, failedCallsInARow: outage.failedCallsInARow, lastFailure: outage.lastFailure },
+    });
+
+    const late = await receive(buildRestOrder());
+    await drainQueue({ fastForward: false }); // no time passes: only a release sends the backed-off orders
+    expect((await health()).failingSince).toBeNull();
+    for (const order of [...orders, late]) expect((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).state).toBe("sent");
+  });
+
   it("does not count what HyperSKU answered: a refusal or a rate limit leaves the shop healthy", async () => {
     simulator.control.setFault("createOrderFromExternal", { rateLimit: { retryAfterSeconds: 30 }, times: 1 });
     await receive(buildRestOrder());
