@@ -53,6 +53,32 @@ async function openSearch(page: Page) {
   }
 }
 
+/**
+ * The admin's conventions on a page: the browser tab names it ("Orders · HyperSKU"), App Bridge's
+ * title bar shows its title and the page does not show it a second time (its h1 is for screen
+ * readers only, visually hidden), and its footer has a help link that opens in a new tab.
+ */
+async function expectAdminConventions(page: Page, title: string) {
+  await expect.poll(() => page.title()).toBe(`${title} · HyperSKU`);
+  expect(await page.locator("ui-title-bar").getAttribute("title")).toBe(title);
+  await page.getByRole("heading", { name: title, level: 1, exact: true }).waitFor({ state: "attached" });
+  const shownTwice = await page.evaluate((text) => {
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && getComputedStyle(element).visibility !== "hidden";
+    };
+    return [...document.querySelectorAll("h1, h2")].filter((heading) => heading.textContent?.trim() === text && shown(heading)).length;
+  }, title);
+  expect(shownTwice, `a visible heading repeats the title bar's "${title}"`).toBe(0);
+  const help = page
+    .locator("p, div")
+    .filter({ hasText: /^Help: / })
+    .last()
+    .getByRole("link");
+  expect(await help.getAttribute("href")).toMatch(/^https:\/\//);
+  expect(await help.getAttribute("target")).toBe("_blank");
+}
+
 async function screenshot(page: Page, name: string) {
   const file = await saveScreenshot(page, name);
   expect(fs.statSync(file).size).toBeGreaterThan(10_000);
@@ -171,8 +197,9 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await page.waitForURL(/status=4/);
     await expect.poll(() => page.locator("tbody tr").count()).toBe(2);
     await page.getByText("HyperSKU status: Shipping").first().waitFor();
-    // Close the filter's popover (Escape would leave filtering mode and clear the view).
-    await page.getByRole("heading", { name: "Orders", level: 1 }).click();
+    // Close the filter's popover (Escape would leave filtering mode and clear the view): a click
+    // beside it, in the page's empty top-left corner (the h1 is visually hidden, not clickable).
+    await page.mouse.click(2, 2);
     await page
       .locator("label")
       .filter({ hasText: /^Shipping/ })
@@ -326,5 +353,21 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     const run = await prisma.backfill.findFirstOrThrow({ where: { shop: TEST_SHOP } });
     expect(run).toMatchObject({ status: "done", processed: 120, queued: 110, skipped: 10, failed: 0 });
     await screenshot(page, "admin-past-orders-summary");
+  });
+  it.each([
+    ["/app", "Dashboard"],
+    ["/app/orders", "Orders"],
+    ["/app/past-orders", "Send past orders"],
+    ["/app/settings", "Settings"],
+    ["/app/connection", "HyperSKU connection"],
+  ])("%s: document title, the title once (in the title bar), a help link", async (pathname, title) => {
+    const page = await open(pathname);
+    await expectAdminConventions(page, title);
+  });
+
+  it("order page: document title, the title once (in the title bar), a help link", async () => {
+    const order = await prisma.order.findUniqueOrThrow({ where: { id: twoParcelOrderId } });
+    const page = await open(`/app/orders/${twoParcelOrderId}`);
+    await expectAdminConventions(page, `Order ${order.name}`);
   });
 });

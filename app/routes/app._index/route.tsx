@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Card, Layout, Page } from "@shopify/polaris";
-import { TitleBar } from "@shopify/app-bridge-react";
+import { PageHelp } from "~/components/PageHelp";
+import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { EmptyPanel } from "~/components/EmptyPanel";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -15,6 +16,8 @@ import { ConnectionSummary } from "./connection-summary";
 import { CountCard } from "./count-card";
 import { HyperskuStatuses } from "./hypersku-statuses";
 import { Problems } from "./problems";
+
+export const meta: MetaFunction = () => documentTitle("Dashboard");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -37,8 +40,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 export default function Dashboard() {
   const view = useLoaderData<typeof loader>();
   return (
-    <Page title="Dashboard">
-      <TitleBar title="Dashboard" />
+    <Page>
+      <PageTitle title="Dashboard" />
       <NavigationLoading />
       <Layout>
         {view.problems.length > 0 && (
@@ -76,6 +79,7 @@ export default function Dashboard() {
           </>
         )}
       </Layout>
+      <PageHelp topic="what the dashboard counts" />
     </Page>
   );
 }

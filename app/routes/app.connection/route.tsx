@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
-import { TitleBar } from "@shopify/app-bridge-react";
+import { PageHelp } from "~/components/PageHelp";
+import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { ConnectionCard } from "~/components/ConnectionCard";
 import {
   cancelPendingConnection,
@@ -22,6 +23,8 @@ async function requireAdminActor(request: Request): Promise<AdminActor> {
   const { session, sessionToken } = await authenticate.admin(request);
   return { shop: session.shop, userId: sessionToken?.sub ?? null };
 }
+
+export const meta: MetaFunction = () => documentTitle("HyperSKU connection");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireAdminActor(request);
@@ -58,8 +61,8 @@ export default function ConnectionPage() {
   const { pending, ...view } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
-    <Page title="HyperSKU connection" backAction={{ content: "Dashboard", url: "/app" }}>
-      <TitleBar title="HyperSKU connection" />
+    <Page backAction={{ content: "Dashboard", url: "/app" }}>
+      <PageTitle title="HyperSKU connection" />
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -76,6 +79,7 @@ export default function ConnectionPage() {
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <PageHelp topic="connecting your HyperSKU account" />
     </Page>
   );
 }

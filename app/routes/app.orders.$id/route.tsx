@@ -3,8 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
-import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { NavigationLoading } from "~/components/NavigationLoading";
+import { PageHelp } from "~/components/PageHelp";
+import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { OrderStateBadge } from "~/components/OrderBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { requireOrderDetail } from "~/domain/admin/order-detail.server";
@@ -29,7 +31,7 @@ import { ShopifyCard } from "./shopify-card";
 import { StateBanners } from "./state-banners";
 import { TimelineCard } from "./timeline-card";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Order ${data.name}` : "Order" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => documentTitle(data ? `Order ${data.name}` : "Order");
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -98,14 +100,13 @@ export default function OrderPage() {
 
   return (
     <Page
-      title={order.name}
       titleMetadata={<OrderStateBadge state={order.state.code} />}
       subtitle={`Placed ${order.createdAt}`}
       backAction={{ content: "Orders", url: "/app/orders" }}
       primaryAction={primary}
       secondaryActions={secondary}
     >
-      <TitleBar title={`Order ${order.name}`} />
+      <PageTitle title={`Order ${order.name}`} />
       <NavigationLoading />
       <Layout>
         {result && (
@@ -141,6 +142,7 @@ export default function OrderPage() {
         onCancel={() => submit("cancel")}
         onClose={() => setConfirmingCancel(false)}
       />
+      <PageHelp topic="what each order state means" />
     </Page>
   );
 }

@@ -1,9 +1,10 @@
 import { useCallback } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { Card, Page } from "@shopify/polaris";
-import { TitleBar } from "@shopify/app-bridge-react";
+import { PageHelp } from "~/components/PageHelp";
+import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { BULK_LIMIT, runBulkOrderAction, type BulkResult } from "~/domain/admin/bulk-order-actions.server";
@@ -16,6 +17,8 @@ import { OrdersEmptyState } from "./empty-state";
 import { OrdersFilters } from "./orders-filters";
 import { OrdersTable } from "./orders-table";
 import { BULK_INTENTS, type GoToList } from "./view";
+
+export const meta: MetaFunction = () => documentTitle("Orders");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -50,8 +53,8 @@ export default function OrdersPage() {
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/app/orders";
 
   return (
-    <Page title="Orders" fullWidth backAction={{ content: "Dashboard", url: "/app" }}>
-      <TitleBar title="Orders" />
+    <Page fullWidth backAction={{ content: "Dashboard", url: "/app" }}>
+      <PageTitle title="Orders" />
       <NavigationLoading />
       <Card padding="0">
         <OrdersFilters view={view} selectedTab={selectedTab} go={go} loading={loadingList} />
@@ -65,6 +68,7 @@ export default function OrdersPage() {
           />
         </div>
       </Card>
+      <PageHelp topic="how orders reach HyperSKU" />
     </Page>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { Banner, Layout, Page } from "@shopify/polaris";
-import { TitleBar } from "@shopify/app-bridge-react";
+import { PageHelp } from "~/components/PageHelp";
+import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { formatDate } from "~/domain/admin/format";
@@ -18,6 +19,8 @@ import { PAST_ORDERS_INTENTS, type PastOrdersActionData } from "./view";
 import { ChooseOrdersCard } from "./choose-orders-card";
 import { EarlierRunsCard } from "./earlier-runs-card";
 import { RunCard } from "./run-card";
+
+export const meta: MetaFunction = () => documentTitle("Send past orders");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -79,8 +82,8 @@ export default function PastOrdersPage() {
   }, [running, revalidator]);
 
   return (
-    <Page title="Send past orders" backAction={{ content: "Dashboard", url: "/app" }}>
-      <TitleBar title="Send past orders" />
+    <Page backAction={{ content: "Dashboard", url: "/app" }}>
+      <PageTitle title="Send past orders" />
       <NavigationLoading />
       <Layout>
         {!view.connected && (
@@ -104,6 +107,7 @@ export default function PastOrdersPage() {
           </Layout.Section>
         )}
       </Layout>
+      <PageHelp topic="sending past orders to HyperSKU" />
     </Page>
   );
 }

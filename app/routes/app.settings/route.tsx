@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
-import { TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { PageHelp } from "~/components/PageHelp";
+import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { FormSaveBar } from "~/components/FormSaveBar";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
@@ -21,6 +23,8 @@ import { FulfillmentSection } from "./fulfillment-section";
 import { HyperskuSection } from "./hypersku-section";
 import { NotificationsSection } from "./notifications-section";
 import { RoutingSection } from "./routing-section";
+
+export const meta: MetaFunction = () => documentTitle("Settings");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -87,8 +91,8 @@ export default function SettingsPage() {
   const section = { values, errors, set };
 
   return (
-    <Page title="Settings" backAction={{ content: "Dashboard", url: "/app" }}>
-      <TitleBar title="Settings" />
+    <Page backAction={{ content: "Dashboard", url: "/app" }}>
+      <PageTitle title="Settings" />
       <NavigationLoading />
       <form
         onSubmit={(event) => {
@@ -110,6 +114,7 @@ export default function SettingsPage() {
           </Layout>
         </BlockStack>
       </form>
+      <PageHelp topic="what each setting does" />
     </Page>
   );
 }
