@@ -6,38 +6,32 @@
  * worker), then plays a day of orders: signed webhooks (some twice), an order HyperSKU rejects, one
  * without an address, one edited and one cancelled after sending, HyperSKU shipping everything
  * (one order split in two parcels), tracking coming back as Shopify fulfillments. Prints a live log,
- * the final table and the admin URL. The merchant's notification e-mail (a digest of what needs them)
- * is written to <data-dir>/outbox as an .eml file (and a plain-text copy), whose path is printed. Ctrl-C stops everything.
+ * the final table, then keeps the app running and prints the admin's URL until Ctrl-C (with --exit it
+ * stops after the day instead, and prints no URL that would be dead). The merchant's notification
+ * e-mail (a digest of what needs them) is written to <data-dir>/outbox as an .eml file (and a
+ * plain-text copy), whose path is printed.
  *
- * Options: --orders N (default 10, at least 6), --speed S (default 1; higher is faster),
- * --keep-running (serve the admin after the day), --port N (default 3000),
- * --data-dir DIR (default .demo; wiped at start), --no-build (reuse build/).
+ * Options: scripts/demo/options.ts (`npm run demo -- --help`); a bad one stops it with exit code 2.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { startHyperskuSimulator } from "../simulators/hypersku/server";
 import { startShopifyAdminServer } from "../simulators/shopify/admin-server";
 import { createWebhookSender } from "../simulators/shopify/webhook-sender";
 import type { DemoOrder } from "./demo/day";
+import { DEMO_USAGE, parseDemoOptions } from "./demo/options";
 import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_SHOP, demoEnvironment } from "./demo/settings";
 
-const { values } = parseArgs({
-  options: {
-    orders: { type: "string", default: "10" },
-    speed: { type: "string", default: "1" },
-    "keep-running": { type: "boolean", default: false },
-    port: { type: "string", default: "3000" },
-    "data-dir": { type: "string", default: ".demo" },
-    "no-build": { type: "boolean", default: false },
-  },
-});
-const orderCount = Math.max(6, Number(values.orders));
-const speed = Math.max(0.1, Number(values.speed));
-const port = Number(values.port);
-const dataDir = path.resolve(values["data-dir"]!);
+const parsed = parseDemoOptions(process.argv.slice(2));
+if (!parsed.ok) {
+  if (parsed.help) console.log(DEMO_USAGE);
+  else console.error(`demo: ${parsed.error}\n\n${DEMO_USAGE}`);
+  process.exit(parsed.help ? 0 : 2);
+}
+const { orders: orderCount, speed, port, build, exit } = parsed.options;
+const dataDir = path.resolve(parsed.options.dataDir);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms / speed));
 const log = (message: string) => console.log(`${new Date().toISOString().slice(11, 19)}  ${message}`);
 
@@ -64,7 +58,7 @@ log(`HyperSKU simulator at ${hypersku.url}, Shopify stand-in at ${shopify.url}`)
 
 // --- database, build, demo shop -----------------------------------------------------------------
 execFileSync(process.execPath, ["scripts/db/migrate.mjs"], { env, stdio: "ignore" });
-if (!values["no-build"]) {
+if (build) {
   log("building the app");
   execFileSync("npx", ["remix", "build"], { env, stdio: "ignore" });
 }
@@ -248,13 +242,13 @@ const digestPath = path.join(outboxDir, digestFile!);
 log(`✉ the merchant's e-mail digest (what needs them, each with its fix) is in ${digestPath}`);
 log(`  open it with any mail program, or read the plain-text copy: cat ${digestPath.replace(/\.eml$/, ".txt")}`);
 
+if (exit) await stopEverything(0);
+
 const { token } = await getJwt(DEMO_SHOP.replace(".myshopify.com", ""), DEMO_API_KEY, DEMO_API_SECRET, {
   exp: Math.floor(Date.now() / 1000) + 12 * 3600,
 });
 const host = Buffer.from(`admin.shopify.com/store/${DEMO_SHOP.replace(".myshopify.com", "")}`).toString("base64");
 console.log(
-  `\nOpen the app's admin:\n\n  ${env.SHOPIFY_APP_URL}/app?${new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host, id_token: token })}\n`,
+  `\nOpen the app's admin (it keeps running until Ctrl-C; the link signs you in for 12 hours):\n\n  ${env.SHOPIFY_APP_URL}/app?${new URLSearchParams({ embedded: "1", shop: DEMO_SHOP, host, id_token: token })}\n`,
 );
-
-if (values["keep-running"]) console.log("Ctrl-C stops everything.");
-else await stopEverything(0);
+console.log("Ctrl-C stops everything.");

@@ -147,15 +147,17 @@ function lineItems(money: MoneyContext, count: number, offset: number) {
 function demoOrder(kind: DemoCase, index: number): DemoOrder {
   const customer = CUSTOMERS[index % CUSTOMERS.length];
   const items = lineItems(customer.money, kind === "split" ? 3 : 1 + (index % 2), index);
+  // Placed over the last hour: inside the default range of "Send past orders" (the last 30 days).
+  const placedAt = new Date(Date.now() - (60 - index) * 60_000).toISOString();
   const payload = buildRestOrder({
     money: customer.money,
     lineItems: items,
     shipping: customer.money.presentment === "JPY" ? "800" : "6.50",
     tax: customer.money.presentment === "JPY" ? "300" : "2.40",
     overrides: {
-      created_at: new Date(Date.now() - (60 - index) * 60_000).toISOString(),
-      processed_at: new Date(Date.now() - (60 - index) * 60_000).toISOString(),
-      updated_at: new Date(Date.now() - (60 - index) * 60_000).toISOString(),
+      created_at: placedAt,
+      processed_at: placedAt,
+      updated_at: placedAt,
       email: `${
         String(customer.address.first_name)
           .toLowerCase()
@@ -168,7 +170,9 @@ function demoOrder(kind: DemoCase, index: number): DemoOrder {
           : buildRestAddress({ ...customer.address, name: `${customer.address.first_name} ${customer.address.last_name}` }),
     },
   });
-  return { case: kind, country: String(customer.address.country_code), payload, node: graphqlNodeOf(payload) };
+  // The Shopify stand-in's order carries the same times (the factory's node has a fixed day in July).
+  const node = { ...graphqlNodeOf(payload), createdAt: placedAt, processedAt: placedAt, updatedAt: placedAt };
+  return { case: kind, country: String(customer.address.country_code), payload, node };
 }
 
 /** At least six orders: the five special cases and regular ones for the rest. */
