@@ -2,7 +2,9 @@
  * The README's first command, run the way a newcomer runs it (small and fast): the final table
  * must show every shippable order forwarded once, the refused and address-less ones explained,
  * tracking and Shopify fulfillments present and no duplicate at HyperSKU; then the printed admin
- * URL must show the demo's orders with their tracking in a browser; Ctrl-C must stop it all.
+ * URL must show the demo's orders with their tracking in a browser, and keep doing so (the demo
+ * serves the admin until Ctrl-C, by default); a favicon is served without an error in the log;
+ * Ctrl-C must stop it all. With --exit it stops after the day and prints no URL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -21,29 +23,44 @@ function withoutTestEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 let demo: ChildProcess;
 let output = "";
+/** A second, shorter demo with --exit, played alongside: it must stop by itself and print no URL. */
+let exitingDemo: Promise<{ code: number | null; output: string }>;
+const exitingDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hypersku-demo-exit-"));
 let browser: Browser;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hypersku-demo-"));
 
 beforeAll(async () => {
   await loadBuild();
+  const exitingPort = await getFreePort();
+  exitingDemo = new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/demo.ts",
+        "--orders",
+        "6",
+        "--speed",
+        "20",
+        "--port",
+        String(exitingPort),
+        "--data-dir",
+        exitingDataDir,
+        "--no-build",
+        "--exit",
+      ],
+      { env: { ...withoutTestEnv(process.env), LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let text = "";
+    child.stdout.on("data", (chunk) => (text += chunk));
+    child.stderr.on("data", (chunk) => (text += chunk));
+    child.once("exit", (code) => resolve({ code, output: text }));
+  });
   const port = await getFreePort();
   demo = spawn(
     process.execPath,
-    [
-      "--import",
-      "tsx",
-      "scripts/demo.ts",
-      "--orders",
-      "8",
-      "--speed",
-      "8",
-      "--port",
-      String(port),
-      "--data-dir",
-      dataDir,
-      "--no-build",
-      "--keep-running",
-    ],
+    ["--import", "tsx", "scripts/demo.ts", "--orders", "8", "--speed", "8", "--port", String(port), "--data-dir", dataDir, "--no-build"],
     {
       // The demo sets its own environment; the test runner's (NODE_ENV=test, its database) must not leak in.
       env: { ...withoutTestEnv(process.env), LOG_LEVEL: "warn" },
@@ -64,6 +81,7 @@ afterAll(async () => {
   await browser?.close();
   if (demo && demo.exitCode === null) demo.kill("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(exitingDataDir, { recursive: true, force: true });
 });
 
 describe("npm run demo", () => {
@@ -109,7 +127,7 @@ describe("npm run demo", () => {
     const url = /(http:\/\/127\.0\.0\.1:\d+\/app\?\S+)/.exec(output)![1];
     const { page, offLoopbackRequests } = await openTrackedPage(browser);
     await page.goto(url);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor({ state: "attached" });
     const result = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-result.json"), "utf8")) as { rows: DemoRow[] };
     const split = result.rows.find((r) => r.case === "split")!;
     const origin = new URL(url).origin;
@@ -121,6 +139,25 @@ describe("npm run demo", () => {
     await saveScreenshot(page, "demo-order-with-tracking");
     expect(offLoopbackRequests, offLoopbackRequests.join(", ")).toEqual([]);
   });
+
+  it("serves a favicon, and a browser's request for it leaves no error or stack trace in the log", async () => {
+    const origin = new URL(/(http:\/\/127\.0\.0\.1:\d+)\/app\?/.exec(output)![1]).origin;
+    const before = output.length;
+    const response = await fetch(`${origin}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/icon/);
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const logged = output.slice(before);
+    expect(logged).not.toMatch(/No route matches|Error|\n\s+at /);
+  });
+
+  it("with --exit, stops by itself after the day and prints no admin URL (it would be dead)", async () => {
+    const exited = await exitingDemo;
+    expect(exited.code, exited.output).toBe(0);
+    expect(exited.output).toContain("Order  Case");
+    expect(exited.output).not.toMatch(/\/app\?|Open the app's admin|Ctrl-C/);
+  }, 120_000);
 
   it("stops everything on Ctrl-C", async () => {
     demo.kill("SIGINT");
