@@ -106,6 +106,8 @@ const app: ChildProcess = spawn(process.execPath, ["server.js"], {
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
+// However the demo ends (a step timing out, say), the app it started ends with it.
+process.once("exit", () => app.exitCode === null && app.kill("SIGTERM"));
 await new Promise<void>((resolve, reject) => {
   app.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("app listening") && resolve());
   app.once("exit", (code) => reject(new Error(`the app exited with ${code}`)));

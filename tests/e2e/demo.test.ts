@@ -79,7 +79,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (demo && demo.exitCode === null) demo.kill("SIGKILL");
+  // Ctrl-C first, so the demo stops the app it started (a killed demo would leave it running).
+  if (demo && demo.exitCode === null && demo.signalCode === null) {
+    const exited = new Promise((resolve) => demo.once("exit", resolve));
+    demo.kill("SIGINT");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (demo.exitCode === null && demo.signalCode === null) demo.kill("SIGKILL");
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(exitingDataDir, { recursive: true, force: true });
 });
