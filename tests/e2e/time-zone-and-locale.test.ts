@@ -131,7 +131,7 @@ describe("the admin in a browser in Tokyo that speaks German", { timeout: 60_000
   );
 
   it("an order: the time it was placed reads the same in the server's HTML and in the page, in New York's time", async () => {
-    const { page, html } = await open(`/app/orders/${orderId}`, "#3001");
+    const { page, html } = await open(`/app/orders/${orderId}`, "Order #3001");
 
     // The browser really is elsewhere: its own format of the same instant would read otherwise.
     const browserOwn = await page.evaluate((iso) => new Date(iso).toLocaleString(), PLACED_AT.toISOString());
