@@ -61,7 +61,7 @@ export default function ConnectionPage() {
   const { pending, ...view } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
-    <Page backAction={{ content: "Dashboard", url: "/app" }}>
+    <Page>
       <PageTitle title="HyperSKU connection" />
       <Layout>
         <Layout.Section>

@@ -53,7 +53,7 @@ export default function OrdersPage() {
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/app/orders";
 
   return (
-    <Page fullWidth backAction={{ content: "Dashboard", url: "/app" }}>
+    <Page fullWidth>
       <PageTitle title="Orders" />
       <NavigationLoading />
       <Card padding="0">

@@ -82,7 +82,7 @@ export default function PastOrdersPage() {
   }, [running, revalidator]);
 
   return (
-    <Page backAction={{ content: "Dashboard", url: "/app" }}>
+    <Page>
       <PageTitle title="Send past orders" />
       <NavigationLoading />
       <Layout>

@@ -91,7 +91,7 @@ export default function SettingsPage() {
   const section = { values, errors, set };
 
   return (
-    <Page backAction={{ content: "Dashboard", url: "/app" }}>
+    <Page>
       <PageTitle title="Settings" />
       <NavigationLoading />
       <form
