@@ -4,17 +4,67 @@
  */
 import { Prisma } from "@prisma/client";
 import prisma from "~/models/db/client.server";
-import { ORDER_STATES, type OrderState } from "./order-state";
+import type { OrderState } from "./order-state";
 
 /** One page of the orders list in the model's terms (the admin turns the page's URL into this). */
 export type OrdersPageFilter = {
-  states: readonly OrderState[] | null;
+  /** Orders matching any of these clauses (a pipeline stage, app/domain/admin/pipeline.ts); null: all. */
+  clauses: readonly OrderStageClause[] | null;
   hyperskuStatus: number | null;
-  /** Order names in any of these ranges ([from, below), on the (shop, name) index). */
-  nameRanges: readonly { from: string; below: string }[];
+  /** A search, when there is one: orders matching any of its keys, each on an index. */
+  search: OrdersSearch | null;
   cursor: { direction: "after" | "before"; createdAt: Date; id: string } | null;
   pageSize: number;
 };
+
+/**
+ * Orders in a forwarding state, optionally also with or without a flag, with a HyperSKU status in
+ * (or, null included, outside) a list, and with or without a parcel carrying a tracking number.
+ */
+export type OrderStageClause = {
+  states: readonly OrderState[];
+  flagged?: boolean;
+  statuses?: readonly number[];
+  statusesNot?: readonly number[];
+  tracked?: boolean;
+};
+
+/**
+ * What a search looks for: order names in ranges ([from, below), on the (shop, name) index; ranges,
+ * not LIKE: SQLite's LIKE is case-insensitive and cannot use an index), customer names and e-mails
+ * in ranges (lower-cased columns), and exact HyperSKU order ids and tracking numbers.
+ */
+export type OrdersSearch = {
+  nameRanges: readonly { from: string; below: string }[];
+  customerRanges: readonly { from: string; below: string }[];
+  exact: string;
+};
+
+const TRACKED: Prisma.OrderWhereInput = { parcels: { some: { trackingNumber: { not: null } } } };
+
+function clauseWhere(clause: OrderStageClause): Prisma.OrderWhereInput {
+  const and: Prisma.OrderWhereInput[] = [{ state: clause.states.length === 1 ? clause.states[0] : { in: [...clause.states] } }];
+  if (clause.flagged !== undefined) and.push({ flagCode: clause.flagged ? { not: null } : null });
+  if (clause.statuses) and.push({ hyperskuStatus: { in: [...clause.statuses] } });
+  if (clause.statusesNot) and.push({ OR: [{ hyperskuStatus: null }, { hyperskuStatus: { notIn: [...clause.statusesNot] } }] });
+  if (clause.tracked !== undefined) and.push(clause.tracked ? TRACKED : { NOT: TRACKED });
+  return { AND: and };
+}
+
+function searchWhere(search: OrdersSearch): Prisma.OrderWhereInput {
+  const range = (column: "name" | "customerName" | "customerEmail") => (r: { from: string; below: string }) => ({
+    [column]: { gte: r.from, lt: r.below },
+  });
+  return {
+    OR: [
+      ...search.nameRanges.map(range("name")),
+      ...search.customerRanges.map(range("customerName")),
+      ...search.customerRanges.map(range("customerEmail")),
+      { hyperskuOrderId: search.exact },
+      { parcels: { some: { trackingNumber: search.exact } } },
+    ],
+  };
+}
 
 /** The columns a list row shows: never the snapshot or HyperSKU's answer (kilobytes each). */
 const ORDER_LIST_SELECT = {
@@ -27,20 +77,20 @@ const ORDER_LIST_SELECT = {
   hyperskuOrderId: true,
   hyperskuStatus: true,
   hyperskuStatusDesc: true,
+  flagCode: true,
   flagReason: true,
+  shopifyCancelled: true,
   attemptCount: true,
   nextAttemptAt: true,
+  // The first parcel with a tracking number: the list's tracking column and the pipeline's "tracked".
+  parcels: { where: { trackingNumber: { not: null } }, orderBy: { createdAt: "asc" }, take: 1, select: { trackingNumber: true } },
 } satisfies Prisma.OrderSelect;
 
 function listWhere(shop: string, query: OrdersPageFilter): Prisma.OrderWhereInput {
   const and: Prisma.OrderWhereInput[] = [{ shop }];
-  const states = query.states;
-  if (states) and.push(states.length === 1 ? { state: states[0] } : { state: { in: [...states] } });
+  if (query.clauses) and.push(query.clauses.length === 1 ? clauseWhere(query.clauses[0]) : { OR: query.clauses.map(clauseWhere) });
   if (query.hyperskuStatus !== null) and.push({ hyperskuStatus: query.hyperskuStatus });
-  if (query.nameRanges.length > 0) {
-    // Ranges, not LIKE: SQLite's LIKE is case-insensitive and cannot use the (shop, name) index.
-    and.push({ OR: query.nameRanges.map((range) => ({ name: { gte: range.from, lt: range.below } })) });
-  }
+  if (query.search) and.push(searchWhere(query.search));
   const cursor = query.cursor;
   if (cursor) {
     // (createdAt, id) past the cursor, written so the createdAt bound is an index range.
@@ -82,35 +132,28 @@ export async function listOrdersPage(shop: string, query: OrdersPageFilter) {
 }
 
 /**
- * Counting stops at `cap` per bucket: a count is a walk over index entries, and an exact count of
- * 80,000 delivered orders on every dashboard load would cost more than the rest of the page. A
- * bucket past the cap reads cap + 1, shown as "10,000+" (as Shopify's own counts do).
+ * The shop's orders counted by the columns that decide their pipeline stage, in one grouped
+ * statement over the covering (shop, state, hyperskuStatus, flagCode) index: a few dozen groups the
+ * domain adds up into stages. `tracked` (a parcel with a tracking number) is only looked up for
+ * orders in `trackedStatuses` (the stages that depend on it), so the parcel probe runs for few rows.
  */
-/** Capped counts of the shop's orders per value of one column, in one statement. */
-async function cappedCounts<T extends string | number>(
-  shop: string,
-  column: "state" | "hyperskuStatus",
-  values: readonly T[],
-  cap: number,
-): Promise<Map<T, number>> {
-  if (values.length === 0) return new Map();
-  const limit = cap + 1;
-  const parts = values.map(
-    (value, index) =>
-      Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "position", COUNT(*) AS "count" FROM (SELECT 1 FROM "Order" WHERE "shop" = ${shop} AND ${Prisma.raw(`"${column}"`)} = ${value} LIMIT ${limit}) AS "bucket"`,
+export async function countOrdersByPipelineColumns(shop: string, trackedStatuses: readonly number[]) {
+  const tracked =
+    trackedStatuses.length === 0
+      ? Prisma.sql`0`
+      : Prisma.sql`CASE WHEN "hyperskuStatus" IN (${Prisma.join([...trackedStatuses])}) AND EXISTS (SELECT 1 FROM "Parcel" WHERE "Parcel"."orderId" = "Order"."id" AND "Parcel"."trackingNumber" IS NOT NULL) THEN 1 ELSE 0 END`;
+  const rows = await prisma.$queryRaw<
+    { state: string; hyperskuStatus: number | null; flagged: number | bigint; tracked: number | bigint; count: number | bigint }[]
+  >(
+    Prisma.sql`SELECT "state", "hyperskuStatus", CASE WHEN "flagCode" IS NULL THEN 0 ELSE 1 END AS "flagged", ${tracked} AS "tracked", COUNT(*) AS "count" FROM "Order" WHERE "shop" = ${shop} GROUP BY "state", "hyperskuStatus", 3, 4`,
   );
-  const rows = await prisma.$queryRaw<{ position: number | bigint; count: number | bigint }[]>(Prisma.join(parts, " UNION ALL "));
-  return new Map(rows.map((row) => [values[Number(row.position)], Number(row.count)]));
-}
-
-/** Orders per forwarding state (capped), read off the (shop, state, shopifyCreatedAt) index. */
-export async function countOrdersByState(shop: string, cap: number): Promise<Record<string, number>> {
-  return Object.fromEntries(await cappedCounts(shop, "state", ORDER_STATES, cap));
-}
-
-/** Orders per HyperSKU status code (capped), read off the (shop, hyperskuStatus, ...) index. */
-export async function countOrdersByHyperskuStatus(shop: string, codes: readonly number[], cap: number): Promise<Map<number, number>> {
-  return cappedCounts(shop, "hyperskuStatus", codes, cap);
+  return rows.map((row) => ({
+    state: row.state,
+    hyperskuStatus: row.hyperskuStatus === null ? null : Number(row.hyperskuStatus),
+    flagged: Number(row.flagged) === 1,
+    tracked: Number(row.tracked) === 1,
+    count: Number(row.count),
+  }));
 }
 
 /** Why orders in one state are there: reason code -> count, most frequent first. */

@@ -53,16 +53,36 @@ export function snapshotColumns(snapshot: ShopifyOrderSnapshot, now: Date) {
   };
 }
 
+const searchKey = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase() || null;
+
+/**
+ * The columns copied from a snapshot wherever one is written, so they never disagree with it: the
+ * orders list's search keys (lower-cased "first last" of the shipping address, and the e-mail; an
+ * anonymised snapshot blanks both) and whether Shopify cancelled the order.
+ */
+export function snapshotSearchColumns(snapshotJson: string) {
+  const snapshot = JSON.parse(snapshotJson) as Partial<ShopifyOrderSnapshot>;
+  const address = snapshot.shippingAddress;
+  return {
+    customerName: searchKey(`${address?.firstName ?? ""} ${address?.lastName ?? ""}`),
+    customerEmail: searchKey(snapshot.email ?? ""),
+    shopifyCancelled: Boolean(snapshot.cancelledAt),
+  };
+}
+
+const withSearchColumns = <T extends { snapshot?: unknown }>(data: T): T =>
+  typeof data.snapshot === "string" ? { ...data, ...snapshotSearchColumns(data.snapshot) } : data;
+
 type NewOrder = Omit<Prisma.OrderCreateInput, "state"> & { state: OrderState };
 
 /** Records an order the app sees for the first time; returns its id. */
 export async function createOrder(db: Db, order: NewOrder) {
-  return db.order.create({ data: order, select: { id: true } });
+  return db.order.create({ data: withSearchColumns(order), select: { id: true } });
 }
 
 /** Stores a newer version of the order as Shopify sent it (or the parts of it the app may keep). */
 export async function storeOrderVersion(db: Db, id: string, columns: Partial<ReturnType<typeof snapshotColumns>>) {
-  await db.order.update({ where: { id }, data: columns });
+  await db.order.update({ where: { id }, data: withSearchColumns(columns) });
 }
 
 /** Writes what forwarding decided or did (state, reason, attempt bookkeeping, HyperSKU's answer). */
@@ -319,5 +339,6 @@ export async function listOrdersWithHistory(where: OrderFilter) {
 
 /** Replaces the order's personal data with its anonymised form (and stops it, when unsent). */
 export async function eraseOrderPersonalData(tx: Tx, id: string, changes: OrderChanges) {
-  await tx.order.update({ where: { id }, data: changes });
+  // The anonymised snapshot blanks the search keys with it.
+  await tx.order.update({ where: { id }, data: withSearchColumns(changes) });
 }

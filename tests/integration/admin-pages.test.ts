@@ -8,6 +8,8 @@ import { action as dashboardAction, loader as dashboardLoader } from "~/routes/a
 import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id/route";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/app.orders._index/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
+import { PIPELINE_STAGES } from "~/domain/admin/pipeline";
+import { buildRestAddress } from "../../simulators/harness/order-payloads";
 import { createAdminOrder, createParcel, createShopRecord, seedOrdersInEveryState } from "../support/admin-factories";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -27,7 +29,8 @@ async function post(fn: RouteFn, path: string, fields: [string, string][], param
 }
 
 type OrdersPage = {
-  rows: { id: string; name: string; state: string; createdAt: string }[];
+  rows: { id: string; name: string; createdAt: string; pipeline: { stage: string; meaning: string }; trackingNumber: string | null }[];
+  counts: Record<string, number>;
   nextHref: string | null;
   previousHref: string | null;
 };
@@ -122,12 +125,13 @@ describe("orders list", () => {
     await seedOrdersInEveryState(TEST_SHOP, 2001);
     for (let i = 0; i < 60; i++) await createAdminOrder({ number: 4000 + i, state: "failed", withEvents: false });
 
-    const failed = (await (await get(ordersLoader, "/app/orders?tab=failed")).json()) as OrdersPage;
-    expect(failed.rows).toHaveLength(50);
-    expect(failed.rows.every((row) => row.state === "failed")).toBe(true);
-    const failedRest = (await (await get(ordersLoader, failed.nextHref!)).json()) as OrdersPage;
-    expect(failedRest.rows).toHaveLength(11);
-    expect(failed.nextHref).toContain("tab=failed");
+    const needsYou = (await (await get(ordersLoader, "/app/orders?tab=needs_you")).json()) as OrdersPage;
+    expect(needsYou.rows).toHaveLength(50);
+    expect(needsYou.rows.every((row) => row.pipeline.stage === "needs_you")).toBe(true);
+    const needsYouRest = (await (await get(ordersLoader, needsYou.nextHref!)).json()) as OrdersPage;
+    // needs_attention, failed, Refunding, Overdue and Returned from the seed, and the 60 failed.
+    expect(needsYouRest.rows).toHaveLength(15);
+    expect(needsYou.nextHref).toContain("tab=needs_you");
 
     const shipping = (await (await get(ordersLoader, "/app/orders?status=4")).json()) as OrdersPage & {
       rows: { hyperskuStatus: { name: string } }[];
@@ -139,11 +143,77 @@ describe("orders list", () => {
     expect(byNumber.rows.map((row) => row.name)).toEqual(["#2005"]);
     const byName = (await (await get(ordersLoader, "/app/orders?q=%23401")).json()) as OrdersPage;
     expect(byName.rows.map((row) => row.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `#40${10 + i}`));
-    const searchInTab = (await (await get(ordersLoader, "/app/orders?tab=sent&q=2005")).json()) as OrdersPage;
+    const searchInTab = (await (await get(ordersLoader, "/app/orders?tab=processing&q=2005")).json()) as OrdersPage;
     expect(searchInTab.rows).toEqual([]);
 
     const junk = await get(ordersLoader, "/app/orders?tab=nope&status=abc&after=garbage");
     expect(junk.status).toBe(200);
+  });
+});
+
+describe("orders list: the pipeline", () => {
+  it("lists in each tab exactly the orders whose row shows that stage, as many as its count says", async () => {
+    await seedOrdersInEveryState(TEST_SHOP, 2001);
+    // Closed at HyperSKU after a tracked parcel (finished), closed with both sides cancelled, and flagged.
+    await createParcel(await createAdminOrder({ hyperskuStatus: 6, number: 2101 }), { trackingNumber: "YT-DONE-1" });
+    await createAdminOrder({ hyperskuStatus: 6, number: 2102, payload: { cancelled_at: "2026-07-02T10:00:00Z" } });
+    await createAdminOrder({ hyperskuStatus: 2, number: 2103, flag: { code: "cancel_refused", reason: "Too late." } });
+    await createAdminOrder({ shop: OTHER_SHOP, state: "failed" });
+
+    const all = (await (await get(ordersLoader, "/app/orders")).json()) as OrdersPage;
+    expect(all.counts).toEqual({
+      all: 22,
+      to_send: 3,
+      needs_you: 6,
+      awaiting_payment: 2,
+      processing: 3,
+      shipped: 2,
+      delivered: 2,
+      cancelled: 3,
+      not_for_hypersku: 1,
+    });
+    const listed: string[] = [];
+    for (const stage of PIPELINE_STAGES) {
+      const page = (await (await get(ordersLoader, `/app/orders?tab=${stage}`)).json()) as OrdersPage;
+      expect({ stage, rows: page.rows.map((row) => row.pipeline.stage) }).toEqual({ stage, rows: Array(all.counts[stage]).fill(stage) });
+      expect(page.counts).toEqual(all.counts);
+      listed.push(...page.rows.map((row) => row.id));
+    }
+    expect(listed.sort()).toEqual(all.rows.map((row) => row.id).sort());
+
+    const meaning = (name: string) => all.rows.find((row) => row.name === name)?.pipeline.meaning;
+    expect(meaning("#2016")).toBe(
+      "Cancelled at HyperSKU; the Shopify order is still open: cancel or refund it in Shopify, or send it again.",
+    );
+    expect(meaning("#2102")).toBe("Cancelled in Shopify and at HyperSKU.");
+    expect(all.rows.find((row) => row.name === "#2101")).toMatchObject({ pipeline: { stage: "delivered" }, trackingNumber: "YT-DONE-1" });
+  });
+
+  it("searches by customer name, e-mail, tracking number and HyperSKU order id, each within the shop", async () => {
+    const grace = await createAdminOrder({
+      hyperskuStatus: 4,
+      number: 7001,
+      payload: { email: "Grace.Hopper@Example.com", shipping_address: buildRestAddress({ first_name: "Grace", last_name: "Hopper" }) },
+    });
+    await createParcel(grace, { trackingNumber: "LX123456789CN" });
+    const other = await createAdminOrder({ hyperskuStatus: 2, number: 7002 });
+    await createAdminOrder({
+      shop: OTHER_SHOP,
+      hyperskuStatus: 4,
+      payload: { email: "grace.hopper@example.com", shipping_address: buildRestAddress({ first_name: "Grace", last_name: "Hopper" }) },
+    });
+    const search = async (q: string) =>
+      ((await (await get(ordersLoader, `/app/orders?q=${encodeURIComponent(q)}`)).json()) as OrdersPage).rows.map((row) => row.name);
+
+    expect(await search("grace")).toEqual(["#7001"]);
+    expect(await search("Grace Hop")).toEqual(["#7001"]);
+    expect(await search("grace.hopper@example")).toEqual(["#7001"]);
+    expect(await search("GRACE.HOPPER@EXAMPLE.COM")).toEqual(["#7001"]);
+    expect(await search("LX123456789CN")).toEqual(["#7001"]);
+    expect(await search("LX123456789")).toEqual([]);
+    expect(await search(other.hyperskuOrderId!)).toEqual(["#7002"]);
+    expect(await search("7001")).toEqual(["#7001"]);
+    expect(await search("nobody")).toEqual([]);
   });
 });
 
@@ -296,7 +366,7 @@ describe("settings: what HyperSKU fulfils", () => {
 });
 
 describe("dashboard", () => {
-  it("counts orders in every state and puts each problem with its fix", async () => {
+  it("counts orders in every pipeline stage and puts each problem with its fix", async () => {
     await seedOrdersInEveryState(TEST_SHOP);
     const flagged = await createAdminOrder({
       hyperskuStatus: 4,
@@ -304,11 +374,21 @@ describe("dashboard", () => {
     });
     const view = await (await get(dashboardLoader, "/app")).json();
 
-    const tiles = Object.fromEntries(view.stateTiles.map((tile: { id: string; count: number }) => [tile.id, tile.count]));
-    expect(tiles).toMatchObject({ waiting: 1, queued: 1, held: 1, sent: 13, needs_attention: 1, failed: 1, skipped: 1, cancelled: 1 });
+    const tiles = Object.fromEntries(view.stageTiles.map((tile: { id: string; count: number }) => [tile.id, tile.count]));
+    expect(tiles).toEqual({
+      to_send: 3,
+      needs_you: 6,
+      awaiting_payment: 2,
+      processing: 3,
+      // The flagged Shipping order needs the merchant: it is not counted as shipped.
+      shipped: 2,
+      delivered: 1,
+      cancelled: 2,
+      not_for_hypersku: 1,
+    });
+    expect(view.totalOrders).toBe(20);
     const statuses = Object.fromEntries(view.hyperskuTiles.map((tile: { code: number; count: number }) => [tile.code, tile.count]));
     expect(statuses).toMatchObject({ 8: 1, 1: 1, 4: 2, 5: 1, 14: 1, 11: 1 });
-    expect(view.shippingTiles.map((tile: { count: number }) => tile.count)).toEqual([2, 1, 1]);
 
     const problems = view.problems.map((problem: { id: string }) => problem.id);
     expect(problems).toEqual(["failed", "needs_attention", "pending_payment", "hypersku_10", "hypersku_11", "flagged"]);

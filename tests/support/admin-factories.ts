@@ -11,6 +11,7 @@ import type { OrderState } from "~/models/order-state";
 import { ORDER_PROBLEMS } from "~/domain/orders/describe-problems";
 import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
+import { snapshotSearchColumns } from "~/models/order.server";
 import { buildOrder } from "../../simulators/hypersku/order-builder";
 import type { ExternalOrder as SimulatorExternalOrder } from "../../simulators/hypersku/validation";
 import { buildRestLineItem, buildRestOrder, snapshotOfRest, type JsonObject } from "../../simulators/harness/order-payloads";
@@ -95,6 +96,7 @@ export async function createAdminOrder(input: AdminOrderInput = {}): Promise<Ord
     shopifyCreatedAt: createdAt,
     shopifyUpdatedAt: createdAt,
     snapshot: JSON.stringify(snapshot),
+    ...snapshotSearchColumns(JSON.stringify(snapshot)),
     state,
     stateCode: input.stateCode !== undefined ? input.stateCode : (defaults?.stateCode ?? null),
     stateReason: input.stateReason !== undefined ? input.stateReason : (defaults?.stateReason ?? null),

@@ -63,7 +63,7 @@ describe("dashboard problems", () => {
     expect(problems.map((problem) => problem.id)).toEqual(["operator"]);
     expect(problems[0].title).toBe("3 orders are held until the app's operator fixes its setup");
     expect(problems[0].details[0].text).toMatch(/^3 orders: .*TOKEN_ENCRYPTION_KEYS/);
-    expect(problems[0].action).toEqual({ kind: "link", label: "See held orders", url: "/app/orders?tab=held" });
+    expect(problems[0].action).toEqual({ kind: "link", label: "See held orders", url: "/app/orders?tab=to_send" });
   });
 
   it("words a single order in the singular", () => {

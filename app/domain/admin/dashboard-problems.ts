@@ -74,7 +74,7 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
       title: `${plural(count, "order is", "orders are")} held until the app's operator fixes its setup`,
       description: "They are kept safely and sent on their own once it is fixed; nothing is lost.",
       details: operatorHeld.map((reason) => ({ text: `${plural(reason.count, "order")}: ${OPERATOR_HOLDS[reason.code!]}` })),
-      action: { kind: "link", label: "See held orders", url: "/app/orders?tab=held" },
+      action: { kind: "link", label: "See held orders", url: "/app/orders?tab=to_send" },
     });
   }
 
@@ -98,7 +98,7 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
       title: `${plural(attention, "order needs", "orders need")} your attention`,
       description: "These orders cannot be sent until something is fixed in Shopify or in the app's settings.",
       details: input.needsAttentionReasons.map((reason) => ({ text: `${plural(reason.count, "order")}: ${describeReason(reason.code)}` })),
-      action: { kind: "link", label: "Review these orders", url: "/app/orders?tab=needs_attention" },
+      action: { kind: "link", label: "Review these orders", url: "/app/orders?tab=needs_you" },
     });
   }
 

@@ -1,25 +1,17 @@
 /**
- * The dashboard's view model: connection, counts by forwarding state and by HyperSKU status, the
- * problems that need the merchant, and when the app last heard from HyperSKU and Shopify.
- * A few capped counts over covering indexes (see COUNT_CAP); no per-order work.
+ * The dashboard's view model: connection, orders per pipeline stage (the orders list's tabs) and per
+ * HyperSKU status, the problems that need the merchant, and when the app last heard from HyperSKU
+ * and Shopify. Every count comes from one grouped count over a covering index; no per-order work.
  */
 import { describeReconnectReason, parseHyperskuStatus } from "~/models/connection-status";
-import { HYPERSKU_STATUS, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
-import { ORDER_STATE_LABELS } from "~/models/order-state";
+import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
-import {
-  countOrdersByHyperskuStatus,
-  countOrdersByState,
-  countReasonsInState,
-  listFlaggedOrders,
-  listParcelProblems,
-} from "~/models/admin-orders.server";
+import { countOrdersByPipelineColumns, countReasonsInState, listFlaggedOrders, listParcelProblems } from "~/models/admin-orders.server";
 import { getShop } from "~/models/shop.server";
 import { buildDashboardProblems } from "./dashboard-problems";
 import { buildOutageProblem } from "./dashboard-outage";
 import { getOutageView } from "./dashboard-outage.server";
-import { COUNT_CAP } from "./format";
-import { ORDER_TABS } from "./orders-list-query";
+import { countByStage, PIPELINE_STAGES, STAGE_LABELS, TRACKED_STATUSES } from "./pipeline";
 
 export type CountTile = {
   id: string;
@@ -30,19 +22,28 @@ export type CountTile = {
   tone?: "critical" | "warning" | "success";
 };
 
+const STAGE_TILE_TONES: Partial<Record<string, CountTile["tone"]>> = {
+  needs_you: "critical",
+  awaiting_payment: "warning",
+  shipped: "success",
+  delivered: "success",
+};
+
 export async function getDashboard(shop: string, now = new Date()) {
-  const [shopRecord, connection, counts, hyperskuCounts, flagged, parcelProblems] = await Promise.all([
+  const [shopRecord, connection, groups, flagged, parcelProblems] = await Promise.all([
     getShop(shop),
     getConnectionSummary(shop),
-    countOrdersByState(shop, COUNT_CAP),
-    countOrdersByHyperskuStatus(
-      shop,
-      HYPERSKU_STATUSES.map((status) => status.code),
-      COUNT_CAP,
-    ),
+    countOrdersByPipelineColumns(shop, TRACKED_STATUSES),
     listFlaggedOrders(shop, 5),
     listParcelProblems(shop, 5),
   ]);
+  const counts: Record<string, number> = {};
+  const hyperskuCounts = new Map<number, number>();
+  for (const group of groups) {
+    counts[group.state] = (counts[group.state] ?? 0) + group.count;
+    if (group.hyperskuStatus !== null)
+      hyperskuCounts.set(group.hyperskuStatus, (hyperskuCounts.get(group.hyperskuStatus) ?? 0) + group.count);
+  }
   const needsAttentionReasons = (counts.needs_attention ?? 0) > 0 ? await countReasonsInState(shop, "needs_attention") : [];
   const heldReasons = (counts.held ?? 0) > 0 ? await countReasonsInState(shop, "held") : [];
   const status = parseHyperskuStatus(shopRecord?.hyperskuStatus);
@@ -50,29 +51,17 @@ export async function getDashboard(shop: string, now = new Date()) {
   const outage = status === "connected" ? await getOutageView(shop, shopRecord?.timezone ?? null, now) : null;
   const outageProblem = outage && buildOutageProblem(outage.health, outage.waiting);
   const reason = status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null;
-  // Past the cap in any state, the total is only known to be past it too.
-  const capped = Object.values(counts).some((count) => count > COUNT_CAP);
-  const total = capped ? COUNT_CAP + 1 : Object.values(counts).reduce((sum, count) => sum + count, 0);
+  const total = groups.reduce((sum, group) => sum + group.count, 0);
 
-  const stateTiles: CountTile[] = ORDER_TABS.filter((tab) => tab.states).map((tab) => {
-    const states = tab.states ?? [];
-    const count = states.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
-    const tone = tab.id === "failed" && count > 0 ? "critical" : tab.id === "needs_attention" && count > 0 ? "warning" : undefined;
-    return { id: tab.id, label: tab.label, meaning: ORDER_STATE_LABELS[states[0]].meaning, count, url: `/app/orders?tab=${tab.id}`, tone };
-  });
-  const shippedTile = (id: string, label: string, meaning: string, code: number): CountTile => ({
-    id,
-    label,
-    meaning,
-    count: hyperskuCounts.get(code) ?? 0,
-    url: `/app/orders?status=${code}`,
-    tone: "success",
-  });
-  const shippingTiles = [
-    shippedTile("shipped", "Shipped", "HyperSKU shipped them; tracking is available.", HYPERSKU_STATUS.shipping),
-    shippedTile("split", "Shipped in parts", "Shipped in several parcels.", HYPERSKU_STATUS.splitShipment),
-    shippedTile("delivered", "Delivered", "The carrier reports them delivered.", HYPERSKU_STATUS.delivered),
-  ];
+  const stageCounts = countByStage(groups);
+  const stageTiles: CountTile[] = PIPELINE_STAGES.map((stage) => ({
+    id: stage,
+    label: STAGE_LABELS[stage].label,
+    meaning: STAGE_LABELS[stage].meaning,
+    count: stageCounts[stage],
+    url: `/app/orders?tab=${stage}`,
+    tone: STAGE_TILE_TONES[stage],
+  }));
   const hyperskuTiles = HYPERSKU_STATUSES.map((entry) => ({
     code: entry.code,
     name: entry.name,
@@ -95,8 +84,7 @@ export async function getDashboard(shop: string, now = new Date()) {
       /** ok | degraded | down, with a sentence (app/domain/connection/health.ts). */
       health: { state: outage?.health.state ?? "ok", message: outage?.health.message ?? "" },
     },
-    stateTiles,
-    shippingTiles,
+    stageTiles,
     hyperskuTiles,
     problems: [
       ...(outageProblem ? [outageProblem] : []),

@@ -1,25 +1,26 @@
 import {
+  ORDER_TABS,
   decodeCursor,
   encodeCursor,
   ordersListHref,
   parseOrdersListParams,
   prefixUpperBound,
+  searchKeys,
   searchPrefixes,
-  tabForState,
 } from "./orders-list-query";
 
 describe("orders list query", () => {
   it("reads the view from the URL, falling back to the defaults for anything malformed", () => {
-    const query = parseOrdersListParams(new URLSearchParams("tab=failed&status=4&q=%20%231001%20"));
+    const query = parseOrdersListParams(new URLSearchParams("tab=needs_you&status=4&q=%20%231001%20"));
     expect(query).toMatchObject({
-      tab: { id: "failed", states: ["failed"] },
+      tab: { id: "needs_you", stage: "needs_you" },
       hyperskuStatus: 4,
       search: "#1001",
       cursor: null,
       pageSize: 50,
     });
     const junk = parseOrdersListParams(new URLSearchParams("tab=../../x&status=4;drop&after=1_%27or"));
-    expect(junk).toMatchObject({ tab: { id: "all", states: null }, hyperskuStatus: null, search: "", cursor: null });
+    expect(junk).toMatchObject({ tab: { id: "all", stage: null }, hyperskuStatus: null, search: "", cursor: null });
     expect(parseOrdersListParams(new URLSearchParams(`q=${"9".repeat(500)}`)).search).toHaveLength(60);
   });
 
@@ -46,16 +47,40 @@ describe("orders list query", () => {
   });
 
   it("builds links that change the view and start it at its first page", () => {
-    const current = new URLSearchParams("tab=failed&q=10&after=123_abc");
-    expect(ordersListHref(current, { tab: "sent" })).toBe("/app/orders?tab=sent&q=10");
+    const current = new URLSearchParams("tab=needs_you&q=10&after=123_abc");
+    expect(ordersListHref(current, { tab: "shipped" })).toBe("/app/orders?tab=shipped&q=10");
     expect(ordersListHref(current, { tab: "all", q: null })).toBe("/app/orders");
-    expect(ordersListHref(current, { before: "99_x" })).toBe("/app/orders?tab=failed&q=10&before=99_x");
+    expect(ordersListHref(current, { before: "99_x" })).toBe("/app/orders?tab=needs_you&q=10&before=99_x");
   });
 
-  it("finds the tab of each state", () => {
-    expect(tabForState("sending").id).toBe("queued");
-    expect(tabForState("checking").id).toBe("queued");
-    expect(tabForState("needs_attention").id).toBe("needs_attention");
-    expect(tabForState("unknown").id).toBe("all");
+  it("lands links to the former state tabs on the stage that holds those orders", () => {
+    const tabOf = (id: string) => parseOrdersListParams(new URLSearchParams(`tab=${id}`)).tab.id;
+    expect(["waiting", "queued", "held"].map(tabOf)).toEqual(["to_send", "to_send", "to_send"]);
+    expect(["needs_attention", "failed"].map(tabOf)).toEqual(["needs_you", "needs_you"]);
+    expect([tabOf("skipped"), tabOf("cancelled"), tabOf("sent")]).toEqual(["not_for_hypersku", "cancelled", "processing"]);
+  });
+
+  it("offers one tab per pipeline stage after All", () => {
+    expect(ORDER_TABS.map((tab) => tab.label)).toEqual([
+      "All",
+      "To send",
+      "Needs you",
+      "Awaiting payment",
+      "Processing",
+      "Shipped",
+      "Delivered",
+      "Cancelled",
+      "Not for HyperSKU",
+    ]);
+  });
+
+  it("searches names by prefix, customers by lower-cased prefix, and ids and tracking numbers exactly", () => {
+    expect(searchKeys("  ")).toBeNull();
+    expect(searchKeys(" Ada  Lovelace ")).toEqual({
+      nameRanges: searchPrefixes("Ada  Lovelace").map((from) => ({ from, below: prefixUpperBound(from) })),
+      customerRanges: [{ from: "ada lovelace", below: prefixUpperBound("ada lovelace") }],
+      exact: "Ada  Lovelace",
+    });
+    expect(searchKeys("YT2400000001")?.exact).toBe("YT2400000001");
   });
 });

@@ -1,40 +1,37 @@
 /**
- * What the orders list shows, read from its URL: a tab (one forwarding state, or all), an optional
- * HyperSKU status, a search by order name or number and a keyset cursor. Pure.
+ * What the orders list shows, read from its URL: a tab (one pipeline stage, or all), an optional
+ * HyperSKU status, a search (order name or number, customer name or e-mail, tracking number,
+ * HyperSKU order id) and a keyset cursor. Pure.
  *
  * Pagination is keyset ("seek") pagination on (shopifyCreatedAt, id), newest first: a page is the
  * next `pageSize` rows after the cursor's row in that order, read straight off the
  * (shop, [state | hyperskuStatus,] shopifyCreatedAt) indexes. No OFFSET (which reads every skipped
- * row) and no COUNT(*): page 2,000 costs what page 1 costs.
+ * row): page 2,000 costs what page 1 costs. The tabs' counts are one grouped count (pipeline.ts).
  */
-import { ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
+import type { OrdersSearch } from "~/models/admin-orders.server";
+import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "./pipeline";
 
 const PAGE_SIZE = 50;
 const SEARCH_MAX_LENGTH = 60;
 
-export type OrderTab = { id: string; label: string; states: readonly OrderState[] | null };
+export type OrderTab = { id: "all" | PipelineStage; label: string; stage: PipelineStage | null };
 
-/**
- * One tab per forwarding state the merchant acts on. "Queued" also holds the few orders being sent
- * at this second and those being checked with HyperSKU before another try; every other tab is
- * exactly one state, so it reads one index range in order.
- */
+/** All orders, then one tab per pipeline stage, in the order an order moves through them. */
 export const ORDER_TABS: readonly OrderTab[] = [
-  { id: "all", label: "All", states: null },
-  { id: "waiting", label: ORDER_STATE_LABELS.waiting.label, states: ["waiting"] },
-  { id: "queued", label: ORDER_STATE_LABELS.scheduled.label, states: ["scheduled", "sending", "checking"] },
-  { id: "held", label: ORDER_STATE_LABELS.held.label, states: ["held"] },
-  { id: "sent", label: ORDER_STATE_LABELS.sent.label, states: ["sent"] },
-  { id: "needs_attention", label: ORDER_STATE_LABELS.needs_attention.label, states: ["needs_attention"] },
-  { id: "failed", label: ORDER_STATE_LABELS.failed.label, states: ["failed"] },
-  { id: "skipped", label: ORDER_STATE_LABELS.skipped.label, states: ["skipped"] },
-  { id: "cancelled", label: ORDER_STATE_LABELS.cancelled.label, states: ["cancelled"] },
+  { id: "all", label: "All", stage: null },
+  ...PIPELINE_STAGES.map((stage) => ({ id: stage, label: STAGE_LABELS[stage].label, stage })),
 ];
 
-/** The tab that lists orders in `state`. */
-export function tabForState(state: string): OrderTab {
-  return ORDER_TABS.find((tab) => tab.states?.includes(state as OrderState)) ?? ORDER_TABS[0];
-}
+/** The tabs of forwarding states the list had before the pipeline, so saved links still land near. */
+const FORMER_TABS: Record<string, PipelineStage> = {
+  waiting: "to_send",
+  queued: "to_send",
+  held: "to_send",
+  sent: "processing",
+  needs_attention: "needs_you",
+  failed: "needs_you",
+  skipped: "not_for_hypersku",
+};
 
 export type OrdersCursor = { direction: "after" | "before"; createdAt: Date; id: string };
 
@@ -60,7 +57,8 @@ export function decodeCursor(value: string | null, direction: OrdersCursor["dire
 
 /** A malformed parameter falls back to the default view rather than failing the page. */
 export function parseOrdersListParams(params: URLSearchParams): OrdersListQuery {
-  const tab = ORDER_TABS.find((candidate) => candidate.id === params.get("tab")) ?? ORDER_TABS[0];
+  const id = params.get("tab") ?? "";
+  const tab = ORDER_TABS.find((candidate) => candidate.id === (FORMER_TABS[id] ?? id)) ?? ORDER_TABS[0];
   const statusText = params.get("status");
   const status = statusText !== null && /^\d{1,4}$/.test(statusText) ? Number(statusText) : null;
   const search = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
@@ -79,6 +77,15 @@ export function searchPrefixes(search: string): string[] {
   const prefixes = new Set([text, text.toUpperCase()]);
   if (!text.startsWith("#")) prefixes.add(`#${text}`).add(`#${text.toUpperCase()}`);
   return [...prefixes];
+}
+
+/** What a search looks for: each key on its own index (app/models/admin-orders.server.ts). */
+export function searchKeys(search: string): OrdersSearch | null {
+  const text = search.trim();
+  if (!text) return null;
+  const range = (prefix: string) => ({ from: prefix, below: prefixUpperBound(prefix) });
+  const customer = text.replace(/\s+/g, " ").toLowerCase();
+  return { nameRanges: searchPrefixes(text).map(range), customerRanges: [range(customer)], exact: text };
 }
 
 /** The smallest string greater than every string starting with `prefix` (binary collation). */

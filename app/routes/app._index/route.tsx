@@ -68,10 +68,7 @@ export default function Dashboard() {
         ) : (
           <>
             <Layout.Section>
-              <CountCard heading="Orders by state" tiles={view.stateTiles} />
-            </Layout.Section>
-            <Layout.Section>
-              <CountCard heading="Shipping" tiles={view.shippingTiles} />
+              <CountCard heading="Orders" tiles={view.stageTiles} />
             </Layout.Section>
             <Layout.Section>
               <HyperskuStatuses tiles={view.hyperskuTiles} />

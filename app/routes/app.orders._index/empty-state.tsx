@@ -6,7 +6,8 @@ export function OrdersEmptyState({ view, tabLabel, go }: { view: OrdersListView[
   if (view.search || view.status !== null) {
     return (
       <EmptyPanel heading="No orders match" action={{ content: "Clear search and filters", onAction: () => go({ q: null, status: null }) }}>
-        No order in this view has a name or number starting with what you typed, or that HyperSKU status.
+        No order in this view has a name, number, customer name or e-mail starting with what you typed, a tracking number or HyperSKU order
+        id equal to it, or that HyperSKU status.
       </EmptyPanel>
     );
   }

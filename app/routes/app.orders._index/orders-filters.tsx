@@ -3,19 +3,22 @@ import { ChoiceList, IndexFilters, IndexFiltersMode, useSetIndexFiltersMode } fr
 import { ORDER_TABS } from "~/domain/admin/orders-list-query";
 import { describeHyperskuStatus, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { useValueChanged } from "~/components/use-value-changed";
+import { formatCount } from "~/domain/admin/format";
 import type { GoToList, OrdersListView } from "./view";
 
 const STATUS_CHOICES = HYPERSKU_STATUSES.map((status) => ({ label: status.name, value: String(status.code), helpText: status.meaning }));
 const SEARCH_DELAY_MS = 300;
 
-/** The tabs, the search (sent after a pause in typing) and the HyperSKU status filter. */
+/** The pipeline's tabs with their counts, the search (sent after a pause in typing) and the HyperSKU status filter. */
 export function OrdersFilters({
   view,
+  counts,
   selectedTab,
   go,
   loading,
 }: {
   view: OrdersListView["view"];
+  counts: OrdersListView["counts"];
   selectedTab: number;
   go: GoToList;
   loading: boolean;
@@ -44,13 +47,14 @@ export function OrdersFilters({
       tabs={ORDER_TABS.map((tab) => ({
         id: tab.id,
         content: tab.label,
-        accessibilityLabel: `${tab.label} orders`,
+        badge: formatCount(counts[tab.id]),
+        accessibilityLabel: `${tab.label}: ${formatCount(counts[tab.id])} ${counts[tab.id] === 1 ? "order" : "orders"}`,
         panelID: "orders-table",
       }))}
       selected={selectedTab}
       onSelect={(index) => go({ tab: ORDER_TABS[index].id })}
       queryValue={query}
-      queryPlaceholder="Search by order name or number"
+      queryPlaceholder="Search by order, customer, e-mail, tracking number or HyperSKU order"
       onQueryChange={onQueryChange}
       onQueryClear={() => onQueryChange("")}
       filters={[

@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "@remix-run/react";
-import { IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
+import { Badge, BlockStack, IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { HyperskuStatusBadge, OrderStateBadge } from "~/components/OrderBadges";
 import type { BulkResult } from "~/domain/admin/bulk-order-actions.server";
 import { useIntentFetcher } from "~/lib/use-intent-fetcher";
 import type { BulkIntent, OrdersListView } from "./view";
@@ -47,8 +46,8 @@ export function OrdersTable({
       headings={[
         { title: "Order" },
         { title: "Date" },
-        { title: "State" },
-        { title: "HyperSKU status" },
+        { title: "Status" },
+        { title: "Tracking" },
         { title: "HyperSKU order" },
         { title: "Details" },
       ]}
@@ -75,25 +74,33 @@ export function OrdersTable({
           </IndexTable.Cell>
           <IndexTable.Cell>{row.createdText}</IndexTable.Cell>
           <IndexTable.Cell>
-            <OrderStateBadge state={row.state} />
+            <StatusCell row={row} />
           </IndexTable.Cell>
-          <IndexTable.Cell>
-            {row.hyperskuStatus ? (
-              <HyperskuStatusBadge status={row.hyperskuStatus} />
-            ) : (
-              <Text as="span" tone="subdued">
-                Not at HyperSKU
-              </Text>
-            )}
-          </IndexTable.Cell>
+          <IndexTable.Cell>{row.trackingNumber ?? ""}</IndexTable.Cell>
           <IndexTable.Cell>{row.hyperskuOrderId ?? ""}</IndexTable.Cell>
           <IndexTable.Cell>
             <Text as="span" tone="subdued" truncate>
-              {row.reason ?? row.hyperskuStatus?.meaning ?? ""}
+              {row.reason ?? row.pipeline.meaning}
             </Text>
           </IndexTable.Cell>
         </IndexTable.Row>
       ))}
     </IndexTable>
+  );
+}
+
+/** The order's pipeline stage, with HyperSKU's own status under it once HyperSKU has the order. */
+function StatusCell({ row }: { row: OrdersListView["rows"][number] }) {
+  return (
+    <BlockStack gap="050" inlineAlign="start">
+      <span title={row.pipeline.meaning}>
+        <Badge tone={row.pipeline.tone ?? undefined}>{row.pipeline.label}</Badge>
+      </span>
+      {row.hyperskuStatus && (
+        <Text as="span" variant="bodySm" tone="subdued">
+          {`HyperSKU: ${row.hyperskuStatus.name}`}
+        </Text>
+      )}
+    </BlockStack>
   );
 }

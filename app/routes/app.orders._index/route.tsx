@@ -36,7 +36,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function OrdersPage() {
-  const { rows, view, nextHref, previousHref } = useLoaderData<typeof loader>();
+  const { rows, view, counts, nextHref, previousHref } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -57,7 +57,7 @@ export default function OrdersPage() {
       <PageTitle title="Orders" />
       <NavigationLoading />
       <Card padding="0">
-        <OrdersFilters view={view} selectedTab={selectedTab} go={go} loading={loadingList} />
+        <OrdersFilters view={view} counts={counts} selectedTab={selectedTab} go={go} loading={loadingList} />
         <div id="orders-table">
           <OrdersTable
             rows={rows}
