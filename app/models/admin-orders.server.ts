@@ -40,28 +40,54 @@ export type OrdersSearch = {
   exact: string;
 };
 
-const TRACKED: Prisma.OrderWhereInput = { parcels: { some: { trackingNumber: { not: null } } } };
+/**
+ * A parcel with a tracking number, among the clause's own orders: narrowed so, the parcel subquery
+ * reads those few orders' parcels instead of every tracked parcel of the shop.
+ */
+const tracked = (shop: string, clause: OrderStageClause): Prisma.OrderWhereInput => ({
+  parcels: {
+    some: {
+      trackingNumber: { not: null },
+      order: { shop, state: { in: [...clause.states] }, ...(clause.statuses ? { hyperskuStatus: { in: [...clause.statuses] } } : {}) },
+    },
+  },
+});
 
-function clauseWhere(clause: OrderStageClause): Prisma.OrderWhereInput {
+function clauseWhere(shop: string, clause: OrderStageClause): Prisma.OrderWhereInput {
   const and: Prisma.OrderWhereInput[] = [{ state: clause.states.length === 1 ? clause.states[0] : { in: [...clause.states] } }];
   if (clause.flagged !== undefined) and.push({ flagCode: clause.flagged ? { not: null } : null });
   if (clause.statuses) and.push({ hyperskuStatus: { in: [...clause.statuses] } });
   if (clause.statusesNot) and.push({ OR: [{ hyperskuStatus: null }, { hyperskuStatus: { notIn: [...clause.statusesNot] } }] });
-  if (clause.tracked !== undefined) and.push(clause.tracked ? TRACKED : { NOT: TRACKED });
+  if (clause.tracked !== undefined) and.push(clause.tracked ? tracked(shop, clause) : { NOT: tracked(shop, clause) });
   return { AND: and };
 }
 
-function searchWhere(search: OrdersSearch): Prisma.OrderWhereInput {
-  const range = (column: "name" | "customerName" | "customerEmail") => (r: { from: string; below: string }) => ({
-    [column]: { gte: r.from, lt: r.below },
-  });
+/** Orders one search key may match (a page shows 50; a prefix as short as "a" stops here). */
+const SEARCH_MATCH_LIMIT = 500;
+
+/**
+ * The ids of the orders a search finds by customer, e-mail, HyperSKU order id or tracking number,
+ * each key read off its own index. Resolved apart from the page: in one OR with the page's order,
+ * the planner walks every order by date instead.
+ */
+async function searchMatchIds(shop: string, search: OrdersSearch): Promise<string[]> {
+  const ranges = (column: "customerName" | "customerEmail") =>
+    search.customerRanges.map((r) => ({ [column]: { gte: r.from, lt: r.below } }));
+  const take = SEARCH_MATCH_LIMIT;
+  const [byName, byEmail, byHypersku, byTracking] = await Promise.all([
+    prisma.order.findMany({ where: { shop, OR: ranges("customerName") }, select: { id: true }, take }),
+    prisma.order.findMany({ where: { shop, OR: ranges("customerEmail") }, select: { id: true }, take }),
+    prisma.order.findMany({ where: { shop, hyperskuOrderId: search.exact }, select: { id: true }, take }),
+    prisma.parcel.findMany({ where: { shop, trackingNumber: search.exact }, select: { orderId: true }, take }),
+  ]);
+  return [...new Set([...byName, ...byEmail, ...byHypersku].map((row) => row.id).concat(byTracking.map((row) => row.orderId)))];
+}
+
+function searchWhere(search: OrdersSearch, matchIds: readonly string[]): Prisma.OrderWhereInput {
   return {
     OR: [
-      ...search.nameRanges.map(range("name")),
-      ...search.customerRanges.map(range("customerName")),
-      ...search.customerRanges.map(range("customerEmail")),
-      { hyperskuOrderId: search.exact },
-      { parcels: { some: { trackingNumber: search.exact } } },
+      ...search.nameRanges.map((r) => ({ name: { gte: r.from, lt: r.below } })),
+      ...(matchIds.length > 0 ? [{ id: { in: [...matchIds] } }] : []),
     ],
   };
 }
@@ -86,11 +112,12 @@ const ORDER_LIST_SELECT = {
   parcels: { where: { trackingNumber: { not: null } }, orderBy: { createdAt: "asc" }, take: 1, select: { trackingNumber: true } },
 } satisfies Prisma.OrderSelect;
 
-function listWhere(shop: string, query: OrdersPageFilter): Prisma.OrderWhereInput {
+function listWhere(shop: string, query: OrdersPageFilter, matchIds: readonly string[]): Prisma.OrderWhereInput {
   const and: Prisma.OrderWhereInput[] = [{ shop }];
-  if (query.clauses) and.push(query.clauses.length === 1 ? clauseWhere(query.clauses[0]) : { OR: query.clauses.map(clauseWhere) });
+  const clauses = query.clauses?.map((clause) => clauseWhere(shop, clause));
+  if (clauses) and.push(clauses.length === 1 ? clauses[0] : { OR: clauses });
   if (query.hyperskuStatus !== null) and.push({ hyperskuStatus: query.hyperskuStatus });
-  if (query.search) and.push(searchWhere(query.search));
+  if (query.search) and.push(searchWhere(query.search, matchIds));
   const cursor = query.cursor;
   if (cursor) {
     // (createdAt, id) past the cursor, written so the createdAt bound is an index range.
@@ -115,8 +142,9 @@ function listWhere(shop: string, query: OrdersPageFilter): Prisma.OrderWhereInpu
 export async function listOrdersPage(shop: string, query: OrdersPageFilter) {
   const backwards = query.cursor?.direction === "before";
   const order: Prisma.SortOrder = backwards ? "asc" : "desc";
+  const matchIds = query.search ? await searchMatchIds(shop, query.search) : [];
   const rows = await prisma.order.findMany({
-    where: listWhere(shop, query),
+    where: listWhere(shop, query, matchIds),
     orderBy: [{ shopifyCreatedAt: order }, { id: order }],
     take: query.pageSize + 1,
     select: ORDER_LIST_SELECT,
@@ -131,29 +159,45 @@ export async function listOrdersPage(shop: string, query: OrdersPageFilter) {
   };
 }
 
+type PipelineGroup = { state: string; hyperskuStatus: number | null; flagged: boolean; tracked: boolean; count: number };
+
 /**
- * The shop's orders counted by the columns that decide their pipeline stage, in one grouped
- * statement over the covering (shop, state, hyperskuStatus, flagCode) index: a few dozen groups the
- * domain adds up into stages. `tracked` (a parcel with a tracking number) is only looked up for
- * orders in `trackedStatuses` (the stages that depend on it), so the parcel probe runs for few rows.
+ * The shop's orders counted by the columns that decide their pipeline stage, in one statement: a
+ * grouped count read off the covering (shop, state, hyperskuStatus, flagCode, id) index (a few dozen
+ * groups the domain adds up into stages), and the same count of the orders in `tracked` (the states
+ * and statuses whose stage depends on it) with a parcel carrying a tracking number, so parcels are
+ * probed for those few orders only. Each group comes back split into tracked and not.
  */
-export async function countOrdersByPipelineColumns(shop: string, trackedStatuses: readonly number[]) {
-  const tracked =
-    trackedStatuses.length === 0
-      ? Prisma.sql`0`
-      : Prisma.sql`CASE WHEN "hyperskuStatus" IN (${Prisma.join([...trackedStatuses])}) AND EXISTS (SELECT 1 FROM "Parcel" WHERE "Parcel"."orderId" = "Order"."id" AND "Parcel"."trackingNumber" IS NOT NULL) THEN 1 ELSE 0 END`;
+export async function countOrdersByPipelineColumns(
+  shop: string,
+  tracked: { states: readonly string[]; statuses: readonly number[] },
+): Promise<PipelineGroup[]> {
+  const probe =
+    tracked.states.length > 0 && tracked.statuses.length > 0
+      ? Prisma.sql` UNION ALL SELECT "state", "hyperskuStatus", "flagCode", 1 AS "tracked", COUNT(*) AS "count" FROM "Order" WHERE "shop" = ${shop} AND "state" IN (${Prisma.join([...tracked.states])}) AND "hyperskuStatus" IN (${Prisma.join([...tracked.statuses])}) AND EXISTS (SELECT 1 FROM "Parcel" WHERE "Parcel"."orderId" = "Order"."id" AND "Parcel"."trackingNumber" IS NOT NULL) GROUP BY "state", "hyperskuStatus", "flagCode"`
+      : Prisma.empty;
   const rows = await prisma.$queryRaw<
-    { state: string; hyperskuStatus: number | null; flagged: number | bigint; tracked: number | bigint; count: number | bigint }[]
+    { state: string; hyperskuStatus: number | bigint | null; flagCode: string | null; tracked: number | bigint; count: number | bigint }[]
   >(
-    Prisma.sql`SELECT "state", "hyperskuStatus", CASE WHEN "flagCode" IS NULL THEN 0 ELSE 1 END AS "flagged", ${tracked} AS "tracked", COUNT(*) AS "count" FROM "Order" WHERE "shop" = ${shop} GROUP BY "state", "hyperskuStatus", 3, 4`,
+    Prisma.sql`SELECT "state", "hyperskuStatus", "flagCode", 0 AS "tracked", COUNT(*) AS "count" FROM "Order" WHERE "shop" = ${shop} GROUP BY "state", "hyperskuStatus", "flagCode"${probe}`,
   );
-  return rows.map((row) => ({
-    state: row.state,
-    hyperskuStatus: row.hyperskuStatus === null ? null : Number(row.hyperskuStatus),
-    flagged: Number(row.flagged) === 1,
-    tracked: Number(row.tracked) === 1,
-    count: Number(row.count),
-  }));
+  // Totals per (state, status, flagged), then the tracked part of each taken out of it.
+  const groups = new Map<string, PipelineGroup>();
+  const add = (row: (typeof rows)[number], isTracked: boolean, sign: number) => {
+    const hyperskuStatus = row.hyperskuStatus === null ? null : Number(row.hyperskuStatus);
+    const flagged = row.flagCode !== null;
+    const key = JSON.stringify([row.state, hyperskuStatus, flagged, isTracked]);
+    const group = groups.get(key) ?? { state: row.state, hyperskuStatus, flagged, tracked: isTracked, count: 0 };
+    group.count += sign * Number(row.count);
+    groups.set(key, group);
+  };
+  for (const row of rows) {
+    if (Number(row.tracked) === 1) {
+      add(row, true, 1);
+      add(row, false, -1);
+    } else add(row, false, 1);
+  }
+  return [...groups.values()].filter((group) => group.count !== 0);
 }
 
 /** Why orders in one state are there: reason code -> count, most frequent first. */

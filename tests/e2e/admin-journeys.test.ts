@@ -42,7 +42,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator("#offline-app-
  * settling the tab change and leave the filters closed; a merchant clicks again, and so does this.
  */
 async function openSearch(page: Page) {
-  const field = page.getByPlaceholder("Search by order name or number");
+  const field = page.getByPlaceholder("Search by order, customer, e-mail, tracking number or HyperSKU order");
   for (let attempt = 1; ; attempt++) {
     await page.getByRole("button", { name: "Search and filter orders" }).click();
     const opened = await field.waitFor({ timeout: 5_000 }).then(
@@ -145,7 +145,7 @@ afterEach(() => {
 });
 
 describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
-  it("dashboard: counts in every state, the problems with their fixes, the last sync", async () => {
+  it("dashboard: counts in every pipeline stage, the problems with their fixes, the last sync", async () => {
     const page = await open("/app");
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.getByRole("heading", { name: "Needs your attention", exact: true }).waitFor();
@@ -154,12 +154,14 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await page.getByText("1 order at HyperSKU needs a decision").waitFor();
     await page.getByText(`${TEST_SHOP} is installed`).waitFor();
     for (const label of [
-      "Waiting: 1 order",
-      "Failed: 1 order",
-      "Needs attention: 1 order",
-      "Sent: 13 orders",
+      "To send: 3 orders",
+      "Needs you: 6 orders",
+      "Awaiting payment: 2 orders",
+      "Processing: 3 orders",
       "Shipped: 2 orders",
       "Delivered: 1 order",
+      "Cancelled: 2 orders",
+      "Not for HyperSKU: 1 order",
     ]) {
       await page.getByRole("link", { name: label }).waitFor();
     }
@@ -167,26 +169,41 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
     await screenshot(page, "admin-dashboard");
   });
 
-  it("orders: a tab, a search and a HyperSKU status filter", async () => {
+  it("orders: the pipeline's tabs with counts, a search by number and by tracking, a HyperSKU status filter", async () => {
     const page = await open("/app/orders");
     await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
     await page.getByRole("link", { name: "#2100" }).waitFor();
+    await page.getByRole("columnheader", { name: "Status" }).waitFor();
+    expect(await page.getByRole("columnheader", { name: "HyperSKU status" }).count()).toBe(0);
 
-    await page.getByRole("tab", { name: "Failed orders" }).click();
-    await page.waitForURL(/tab=failed/);
-    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.getByRole("tab", { name: "Needs you: 6 orders" }).click();
+    await page.waitForURL(/tab=needs_you/);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(6);
     await page.getByRole("link", { name: "#2005" }).waitFor();
+
+    // Closed at HyperSKU with the Shopify order still open: cancelled, and what to do about it.
+    await page.getByRole("tab", { name: "Cancelled: 2 orders" }).click();
+    await page.waitForURL(/tab=cancelled/);
+    await page
+      .getByText("Cancelled at HyperSKU; the Shopify order is still open: cancel or refund it in Shopify, or send it again.")
+      .waitFor();
+    await screenshot(page, "admin-orders-cancelled-tab");
 
     await page.getByRole("tab", { name: "All orders" }).click();
     await page.waitForURL((url) => !url.searchParams.has("tab"));
     await openSearch(page);
-    await page.getByPlaceholder("Search by order name or number").fill("2013");
+    const search = page.getByPlaceholder("Search by order, customer, e-mail, tracking number or HyperSKU order");
+    await search.fill("2013");
     await page.waitForURL(/q=2013/);
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await page.getByRole("link", { name: "#2013" }).waitFor();
     await screenshot(page, "admin-orders-searched");
+    await search.fill("4PX3000222333");
+    await page.waitForURL(/q=4PX3000222333/);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.getByRole("link", { name: "#2013" }).waitFor();
 
-    await page.getByPlaceholder("Search by order name or number").fill("");
+    await search.fill("");
     await page.waitForURL((url) => !url.searchParams.has("q"));
     await page.getByRole("button", { name: "HyperSKU status" }).click();
     // Polaris draws its own radio over the input: the label takes the click.

@@ -9,6 +9,7 @@ import { action as orderAction, loader as orderLoader } from "~/routes/app.order
 import { action as ordersAction, loader as ordersLoader } from "~/routes/app.orders._index/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { PIPELINE_STAGES } from "~/domain/admin/pipeline";
+import { redactCustomer } from "~/domain/privacy/redact.server";
 import { buildRestAddress } from "../../simulators/harness/order-payloads";
 import { createAdminOrder, createParcel, createShopRecord, seedOrdersInEveryState } from "../support/admin-factories";
 import { resetDatabase } from "../support/database";
@@ -214,6 +215,12 @@ describe("orders list: the pipeline", () => {
     expect(await search(other.hyperskuOrderId!)).toEqual(["#7002"]);
     expect(await search("7001")).toEqual(["#7001"]);
     expect(await search("nobody")).toEqual([]);
+
+    // Redacting the customer blanks the search keys with the snapshot they were copied from.
+    await redactCustomer(TEST_SHOP, { orderIds: [grace.shopifyOrderId], email: "Grace.Hopper@Example.com", phone: null });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: grace.id } })).toMatchObject({ customerName: null, customerEmail: null });
+    expect(await search("grace")).toEqual([]);
+    expect(await search("grace.hopper@example")).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ import { getShop } from "~/models/shop.server";
 import { buildDashboardProblems } from "./dashboard-problems";
 import { buildOutageProblem } from "./dashboard-outage";
 import { getOutageView } from "./dashboard-outage.server";
-import { countByStage, PIPELINE_STAGES, STAGE_LABELS, TRACKED_STATUSES } from "./pipeline";
+import { countByStage, PIPELINE_STAGES, STAGE_LABELS, TRACKED_ORDERS } from "./pipeline";
 
 export type CountTile = {
   id: string;
@@ -33,7 +33,7 @@ export async function getDashboard(shop: string, now = new Date()) {
   const [shopRecord, connection, groups, flagged, parcelProblems] = await Promise.all([
     getShop(shop),
     getConnectionSummary(shop),
-    countOrdersByPipelineColumns(shop, TRACKED_STATUSES),
+    countOrdersByPipelineColumns(shop, TRACKED_ORDERS),
     listFlaggedOrders(shop, 5),
     listParcelProblems(shop, 5),
   ]);

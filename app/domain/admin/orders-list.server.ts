@@ -3,7 +3,7 @@ import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
 import { countOrdersByPipelineColumns, listOrdersPage } from "~/models/admin-orders.server";
 import { getShopTimezone } from "~/models/shop.server";
 import { encodeCursor, ordersListHref, parseOrdersListParams, searchKeys } from "./orders-list-query";
-import { countByStage, describePipeline, STAGE_CLAUSES, TRACKED_STATUSES } from "./pipeline";
+import { countByStage, describePipeline, STAGE_CLAUSES, TRACKED_ORDERS } from "./pipeline";
 
 export async function getOrdersList(shop: string, url: URL) {
   const query = parseOrdersListParams(url.searchParams);
@@ -15,7 +15,7 @@ export async function getOrdersList(shop: string, url: URL) {
       cursor: query.cursor,
       pageSize: query.pageSize,
     }),
-    countOrdersByPipelineColumns(shop, TRACKED_STATUSES),
+    countOrdersByPipelineColumns(shop, TRACKED_ORDERS),
     getShopTimezone(shop),
   ]);
   const stageCounts = countByStage(groups);

@@ -6,7 +6,7 @@ import {
   describePipeline,
   matchingStages,
   PIPELINE_STAGES,
-  TRACKED_STATUSES,
+  TRACKED_ORDERS,
   type PipelineOrder,
   type PipelineStage,
 } from "./pipeline";
@@ -98,7 +98,7 @@ describe("the order pipeline", () => {
   });
 
   it("looks parcels up only for the status whose stage depends on them", () => {
-    expect(TRACKED_STATUSES).toEqual([S.closed]);
+    expect(TRACKED_ORDERS).toEqual({ states: ["sent"], statuses: [S.closed] });
   });
 
   it("adds grouped counts up into stages", () => {

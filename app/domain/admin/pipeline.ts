@@ -125,12 +125,12 @@ export function describePipeline(order: PipelineOrder): PipelineView {
   return { stage, ...base, tone: "warning", meaning: CANCELLED_AT_HYPERSKU_OPEN };
 }
 
-/** The statuses whose stage depends on a parcel's tracking: the grouped count looks parcels up for these only. */
-export const TRACKED_STATUSES: readonly number[] = [
-  ...new Set(
-    Object.values(STAGE_CLAUSES).flatMap((clauses) => clauses.filter((c) => c.tracked !== undefined).flatMap((c) => c.statuses ?? [])),
-  ),
-];
+/** The states and statuses whose stage depends on a parcel's tracking: the grouped count probes parcels for these only. */
+const trackedClauses = Object.values(STAGE_CLAUSES).flatMap((clauses) => clauses.filter((clause) => clause.tracked !== undefined));
+export const TRACKED_ORDERS = {
+  states: [...new Set(trackedClauses.flatMap((clause) => clause.states))],
+  statuses: [...new Set(trackedClauses.flatMap((clause) => clause.statuses ?? []))],
+};
 
 /** Orders per stage, from counts grouped by the columns that decide it. */
 export function countByStage(

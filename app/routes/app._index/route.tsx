@@ -68,7 +68,7 @@ export default function Dashboard() {
         ) : (
           <>
             <Layout.Section>
-              <CountCard heading="Orders" tiles={view.stageTiles} />
+              <CountCard heading="Orders by stage" tiles={view.stageTiles} />
             </Layout.Section>
             <Layout.Section>
               <HyperskuStatuses tiles={view.hyperskuTiles} />

@@ -12,7 +12,7 @@ UPDATE "Order" SET
   "customerName" = NULLIF(lower(trim(coalesce(json_extract("snapshot", '$.shippingAddress.firstName'), '') || ' ' || coalesce(json_extract("snapshot", '$.shippingAddress.lastName'), ''))), ''),
   "shopifyCancelled" = json_extract("snapshot", '$.cancelledAt') IS NOT NULL;
 
-CREATE INDEX "Order_shop_state_hyperskuStatus_flagCode_idx" ON "Order"("shop", "state", "hyperskuStatus", "flagCode");
+CREATE INDEX "Order_shop_state_hyperskuStatus_flagCode_id_idx" ON "Order"("shop", "state", "hyperskuStatus", "flagCode", "id");
 CREATE INDEX "Order_shop_customerName_idx" ON "Order"("shop", "customerName");
 CREATE INDEX "Order_shop_customerEmail_idx" ON "Order"("shop", "customerEmail");
 CREATE INDEX "Order_shop_hyperskuOrderId_idx" ON "Order"("shop", "hyperskuOrderId");

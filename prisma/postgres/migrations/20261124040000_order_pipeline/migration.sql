@@ -10,7 +10,7 @@ UPDATE "Order" SET
   "shopifyCancelled" = ("snapshot"::jsonb ->> 'cancelledAt') IS NOT NULL;
 
 -- CreateIndex
-CREATE INDEX "Order_shop_state_hyperskuStatus_flagCode_idx" ON "Order"("shop", "state", "hyperskuStatus", "flagCode");
+CREATE INDEX "Order_shop_state_hyperskuStatus_flagCode_id_idx" ON "Order"("shop", "state", "hyperskuStatus", "flagCode", "id");
 
 -- CreateIndex
 CREATE INDEX "Order_shop_customerName_idx" ON "Order"("shop", "customerName");
