@@ -189,7 +189,7 @@ describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
       .waitFor();
     await screenshot(page, "admin-orders-cancelled-tab");
 
-    await page.getByRole("tab", { name: "All orders" }).click();
+    await page.getByRole("tab", { name: "All: 20 orders" }).click();
     await page.waitForURL((url) => !url.searchParams.has("tab"));
     await openSearch(page);
     const search = page.getByPlaceholder("Search by order, customer, e-mail, tracking number or HyperSKU order");

@@ -72,8 +72,8 @@ describe("dashboard problems", () => {
     expect(failed.action.label).toBe("Retry the failed order");
   });
 
-  it("says a count past the cap as such", () => {
-    const [failed] = buildDashboardProblems({ ...calm, counts: { failed: 10_001 } });
-    expect(failed.title).toBe("10,000+ orders could not be sent");
+  it("says a large count exactly, with thousands separated", () => {
+    const [failed] = buildDashboardProblems({ ...calm, counts: { failed: 12_345 } });
+    expect(failed.title).toBe("12,345 orders could not be sent");
   });
 });

@@ -81,10 +81,7 @@ export function humanize(code: string): string {
   return text ? text[0].toUpperCase() + text.slice(1) : code;
 }
 
-/** Counts stop at this many per bucket (app/models/admin-orders.server.ts); one more means "more". */
-export const COUNT_CAP = 10_000;
-
-/** "1,234", or "10,000+" for a count that stopped at the cap. */
+/** "12,345": the admin's counts are exact (one grouped count, app/models/admin-orders.server.ts). */
 export function formatCount(count: number): string {
-  return count > COUNT_CAP ? `${COUNT_CAP.toLocaleString("en-US")}+` : count.toLocaleString("en-US");
+  return count.toLocaleString("en-US");
 }
