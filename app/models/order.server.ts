@@ -53,7 +53,8 @@ export function snapshotColumns(snapshot: ShopifyOrderSnapshot, now: Date) {
   };
 }
 
-const searchKey = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase() || null;
+// Written so the migration's SQL can compute the same (lower(trim(...)) on both engines).
+const searchKey = (text: string) => text.trim().toLowerCase() || null;
 
 /**
  * The columns copied from a snapshot wherever one is written, so they never disagree with it: the
@@ -64,7 +65,7 @@ export function snapshotSearchColumns(snapshotJson: string) {
   const snapshot = JSON.parse(snapshotJson) as Partial<ShopifyOrderSnapshot>;
   const address = snapshot.shippingAddress;
   return {
-    customerName: searchKey(`${address?.firstName ?? ""} ${address?.lastName ?? ""}`),
+    customerName: searchKey(`${(address?.firstName ?? "").trim()} ${(address?.lastName ?? "").trim()}`),
     customerEmail: searchKey(snapshot.email ?? ""),
     shopifyCancelled: Boolean(snapshot.cancelledAt),
   };

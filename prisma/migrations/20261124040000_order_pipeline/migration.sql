@@ -9,7 +9,7 @@ ALTER TABLE "Order" ADD COLUMN "shopifyCancelled" BOOLEAN NOT NULL DEFAULT false
 -- A redacted snapshot holds blanks, so its keys stay empty.
 UPDATE "Order" SET
   "customerEmail" = NULLIF(lower(trim(coalesce(json_extract("snapshot", '$.email'), ''))), ''),
-  "customerName" = NULLIF(lower(trim(coalesce(json_extract("snapshot", '$.shippingAddress.firstName'), '') || ' ' || coalesce(json_extract("snapshot", '$.shippingAddress.lastName'), ''))), ''),
+  "customerName" = NULLIF(lower(trim(trim(coalesce(json_extract("snapshot", '$.shippingAddress.firstName'), '')) || ' ' || trim(coalesce(json_extract("snapshot", '$.shippingAddress.lastName'), '')))), ''),
   "shopifyCancelled" = json_extract("snapshot", '$.cancelledAt') IS NOT NULL;
 
 CREATE INDEX "Order_shop_state_hyperskuStatus_flagCode_id_idx" ON "Order"("shop", "state", "hyperskuStatus", "flagCode", "id");

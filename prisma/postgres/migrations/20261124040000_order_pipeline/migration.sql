@@ -6,7 +6,7 @@ ADD COLUMN     "shopifyCancelled" BOOLEAN NOT NULL DEFAULT false;
 -- Orders stored before this migration (added by hand: the same values app/models/order.server.ts writes).
 UPDATE "Order" SET
   "customerEmail" = NULLIF(lower(trim(coalesce("snapshot"::jsonb ->> 'email', ''))), ''),
-  "customerName" = NULLIF(lower(trim(coalesce("snapshot"::jsonb -> 'shippingAddress' ->> 'firstName', '') || ' ' || coalesce("snapshot"::jsonb -> 'shippingAddress' ->> 'lastName', ''))), ''),
+  "customerName" = NULLIF(lower(trim(trim(coalesce("snapshot"::jsonb -> 'shippingAddress' ->> 'firstName', '')) || ' ' || trim(coalesce("snapshot"::jsonb -> 'shippingAddress' ->> 'lastName', '')))), ''),
   "shopifyCancelled" = ("snapshot"::jsonb ->> 'cancelledAt') IS NOT NULL;
 
 -- CreateIndex
