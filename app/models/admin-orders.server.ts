@@ -272,10 +272,10 @@ export async function shopOrderExists(shop: string, id: string): Promise<boolean
  * Orders whose send waits for its next try (queued, or being checked with HyperSKU): how many
  * (capped) and the earliest next try. Read only while HyperSKU does not answer (the outage banner).
  */
-export async function getWaitingSends(shop: string, cap: number) {
+export async function getWaitingSends(shop: string) {
   const where = { shop, state: { in: ["scheduled", "checking"] } };
   const [count, next] = await Promise.all([
-    prisma.order.count({ where, take: cap + 1 }),
+    prisma.order.count({ where }),
     prisma.order.findFirst({
       where: { ...where, nextAttemptAt: { not: null } },
       orderBy: { nextAttemptAt: "asc" },

@@ -8,14 +8,14 @@ import { getCallHealthRecord } from "~/models/hypersku-connection.server";
 import { getShopTimezone } from "~/models/shop.server";
 import { retryFailedOrders, type BulkResult } from "./bulk-order-actions.server";
 import { describeRetryDuringOutage, type WaitingSends } from "./dashboard-outage";
-import { COUNT_CAP, formatDateTime } from "./format";
+import { formatDateTime } from "./format";
 
 /** Health, and when HyperSKU does not answer, the sends waiting for it (else none are read). */
 export async function getOutageView(shop: string, timeZone: string | null, now = new Date()) {
   const health = getCallHealth(await getCallHealthRecord(shop), now, timeZone);
   let waiting: WaitingSends = { count: 0, nextTryText: "" };
   if (health.state !== "ok") {
-    const sends = await getWaitingSends(shop, COUNT_CAP);
+    const sends = await getWaitingSends(shop);
     waiting = { count: sends.count, nextTryText: formatDateTime(sends.nextAttemptAt, timeZone) };
   }
   return { health, waiting };
