@@ -95,7 +95,9 @@ await connectWithAuthorizationCode(DEMO_SHOP, hypersku.control.issueAuthorizatio
 log(`demo shop ${DEMO_SHOP} installed and connected to HyperSKU`);
 
 // --- the app (web + inline worker) --------------------------------------------------------------
-const app: ChildProcess = spawn(process.execPath, ["server.js"], {
+// Started as `npm start` starts it: the heap limits chosen in docs/decisions/0023-heap-limits.md.
+const WEB_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
+const app: ChildProcess = spawn(process.execPath, [...WEB_NODE_FLAGS, "server.js"], {
   env: {
     ...env,
     HYPERSKU_API_URL: hypersku.url,
