@@ -3,11 +3,11 @@
  * order: the snapshot read, the variant facts read, cached or not), run here as its own process
  * (it sets up its own database) and read from its `ORDER_API_COST_JSON` line.
  */
+import { MAX_QUERY_COST } from "../../app/integrations/shopify/query-limits";
 import { runCapturingOutput, tsxArgs } from "./processes";
 import type { Row } from "./format";
 
 export const API_COST_SCRIPT = "scripts/bench/order-api-cost.ts";
-const MAX_QUERY_COST = 1000;
 
 type ApiCostFigure = { name: string; points: number; queries: number; largestQuery: number; ordersPerMinute: number | null };
 export type ApiCostResult = { status: "ran"; figures: ApiCostFigure[]; output: string } | { status: "failed"; error: string };

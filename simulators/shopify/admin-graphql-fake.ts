@@ -15,6 +15,7 @@
  * requested cost is kept in `requestedCosts`, so a test can assert what an order cost in points.
  */
 import type { AdminGraphql, GraphqlResponse } from "~/integrations/shopify/admin-graphql.server";
+import { MAX_LIST_ARGUMENT, MAX_QUERY_COST } from "~/integrations/shopify/query-limits";
 import { DEMO_CATALOGUE, type FakeProduct, variantNode } from "./product-catalogue";
 
 type OrderNode = { id: string; updatedAt: string } & Record<string, unknown>;
@@ -58,9 +59,6 @@ export const DEFAULT_SHOP_TIMEZONE = "America/New_York";
 const SHOP_LOCATION = { id: "gid://shopify/Location/1", name: "Shop location" };
 const SERVICE_LOCATION = { id: "gid://shopify/Location/2", name: "Fulfillment service" };
 const FULFILLABLE = new Set<FakeFulfillmentOrderStatus>(["OPEN", "IN_PROGRESS"]);
-/** Shopify's single-query limit and its limit on a list argument's items. */
-const MAX_QUERY_COST = 1000;
-const MAX_LIST_ARGUMENT = 250;
 /**
  * What Shopify charges per id of the VariantFacts selection: the variant, its image, the product, its
  * featured media, the preview and its image (tests/contract/admin-graphql.test.ts prices the app's

@@ -110,3 +110,24 @@ describe("the worker bundle", () => {
     }
   });
 });
+
+describe("the production bundles", () => {
+  const SERVER_METAFILE = path.resolve("build/metafile.server.json");
+  const dependencies = Object.keys(JSON.parse(fs.readFileSync("package.json", "utf8")).dependencies ?? {});
+
+  /** The packages a bundle leaves for Node to load at run time. */
+  function externalPackages(metafile: string): string[] {
+    const meta = JSON.parse(fs.readFileSync(metafile, "utf8")) as Metafile;
+    const specifiers = Object.values(meta.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
+    const bare = specifiers.filter((s) => !s.startsWith("node:") && !s.startsWith(".") && !s.startsWith("/"));
+    return [...new Set(bare.map(packageOf))].sort();
+  }
+
+  it("load only packages listed as dependencies, so an install without devDependencies starts them", () => {
+    for (const metafile of [SERVER_METAFILE, WORKER_METAFILE]) {
+      const packages = externalPackages(metafile);
+      expect(packages.length).toBeGreaterThan(3);
+      expect([metafile, packages.filter((name) => !dependencies.includes(name))]).toEqual([metafile, []]);
+    }
+  });
+});

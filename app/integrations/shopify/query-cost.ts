@@ -36,8 +36,6 @@ import {
   valueFromASTUntyped,
 } from "graphql";
 
-/** Shopify refuses a query whose requested cost is above this, before running it. */
-export const MAX_QUERY_COST = 1000;
 const MUTATION_COST = 10;
 const CONNECTION_COST = 2;
 

@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { adminQuery, ShopifyGraphqlError } from "./admin-graphql.server";
-import { MAX_QUERY_COST } from "./query-cost";
+import { MAX_LIST_ARGUMENT, MAX_QUERY_COST } from "./query-limits";
 
 /** @adminGraphqlDocument exported so tests/contract/admin-graphql.test.ts can validate it against Shopify's schema. */
 export const VARIANT_FACTS_QUERY = `#graphql
@@ -37,8 +37,6 @@ query VariantFacts($ids: [ID!]!) {
 
 /** The variant, its image, the product, its featured media, that media's preview and its image: one point each. */
 export const VARIANT_FACTS_COST_PER_ID = 6;
-/** Shopify's limit on the items of a list argument. */
-const MAX_LIST_ARGUMENT = 250;
 export const VARIANT_FACTS_CHUNK_SIZE = Math.min(MAX_LIST_ARGUMENT, Math.floor(MAX_QUERY_COST / VARIANT_FACTS_COST_PER_ID));
 
 export type FetchedVariant = {
