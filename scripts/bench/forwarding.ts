@@ -14,6 +14,7 @@
  *   simulator, then check each exactly once (the simulator is set to create duplicates, so a
  *   double send would show).
  */
+import { startShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { getFreePort } from "../../simulators/harness/app-process";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import type { BenchDatabases } from "./databases";
@@ -27,24 +28,32 @@ import { createDeliveryFactory, type SignedDelivery, WEBHOOK_PATH } from "./webh
 const log = (message: string) => console.log(`  - ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Deployment = { server: RunningProcess; worker?: RunningProcess; url: string };
+type Deployment = { server: RunningProcess; worker?: RunningProcess; url: string; shopify: { close: () => Promise<void> } };
 
 async function startDeployment(databaseUrl: string, simulator: HyperskuSimulator, mode: WorkerMode): Promise<Deployment> {
   const port = await getFreePort();
-  const env = appEnv({ port, databaseUrl, hyperskuUrl: simulator.url, workerMode: mode });
-  const server = await startProcess("server.js", ["server.js"], env, "app listening");
-  if (mode === "inline") return { server, url: `http://127.0.0.1:${port}` };
+  // Each send asks Shopify where its lines ship from: the Shopify twin answers, for the deployment's life.
+  const shopify = await startShopifyAdminServer();
+  const env = appEnv({ port, databaseUrl, hyperskuUrl: simulator.url, workerMode: mode, shopifyUrl: shopify.url });
   try {
-    const worker = await startProcess("worker.js", ["worker.js"], env, "worker process started");
-    return { server, worker, url: `http://127.0.0.1:${port}` };
+    const server = await startProcess("server.js", ["server.js"], env, "app listening");
+    if (mode === "inline") return { server, url: `http://127.0.0.1:${port}`, shopify };
+    try {
+      const worker = await startProcess("worker.js", ["worker.js"], env, "worker process started");
+      return { server, worker, url: `http://127.0.0.1:${port}`, shopify };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
   } catch (error) {
-    await server.stop();
+    await shopify.close();
     throw error;
   }
 }
 
 async function stopDeployment(deployment: Deployment) {
   await Promise.all([deployment.server.stop(), deployment.worker?.stop()]);
+  await deployment.shopify.close();
 }
 
 /** storeOrderId -> createTime (ms) of every order at the simulator, among `ids` when given. */

@@ -113,8 +113,8 @@ async function main() {
   const startedAt = new Date();
   const loadAverage = os.loadavg()[0];
   if (!values["no-build"]) {
-    step("building the app (npx remix build)");
-    await runToCompletion("remix build", "npx", ["remix", "build"], { ...process.env }, 300_000);
+    step("building the app (npm run build: the Remix build and the worker's bundle)");
+    await runToCompletion("npm run build", "npm", ["run", "build"], { ...process.env }, 300_000);
   } else if (!fs.existsSync("build/index.js")) {
     throw new Error("--no-build, but build/index.js does not exist: run `npm run build` first");
   }

@@ -2,6 +2,7 @@
  * Fixed settings of the benchmark. Everything runs offline on 127.0.0.1 in demo mode (env
  * validation refuses demo mode anywhere else), so these public values protect nothing real.
  */
+import { shopifyTwinEnv } from "../../simulators/harness/app-process";
 
 export const BENCH_SHOP = "bench-shop.myshopify.com";
 export const BENCH_API_KEY = "bench-api-key";
@@ -43,10 +44,18 @@ export type WorkerMode = "inline" | "off";
  * The environment of an offline production process (server.js or worker.js), as
  * simulators/harness/app-process.ts builds it; it serves webhooks only, so no App Bridge.
  */
-export function appEnv(input: { port?: number; databaseUrl: string; hyperskuUrl: string; workerMode: WorkerMode }): NodeJS.ProcessEnv {
+export function appEnv(input: {
+  port?: number;
+  databaseUrl: string;
+  hyperskuUrl: string;
+  workerMode: WorkerMode;
+  /** The Shopify Admin twin the process asks before sending an order (routing, variant facts). */
+  shopifyUrl?: string;
+}): NodeJS.ProcessEnv {
   const port = input.port ?? 3000;
   return {
     ...process.env,
+    ...(input.shopifyUrl ? shopifyTwinEnv(input.shopifyUrl) : {}),
     NODE_ENV: "production",
     APP_MODE: "demo",
     HOST: "127.0.0.1",
