@@ -451,11 +451,44 @@ export function buildOrderSnapshot(overrides: Partial<ShopifyOrderSnapshot> = {}
 }
 
 /** The Admin GraphQL node of the order a REST payload describes (same order and line item ids). */
+/** A REST address as Admin GraphQL's MailingAddress carries it. */
+function graphqlAddressOf(address: JsonObject): JsonObject {
+  return {
+    firstName: address.first_name ?? null,
+    lastName: address.last_name ?? null,
+    company: address.company ?? null,
+    address1: address.address1 ?? null,
+    address2: address.address2 ?? null,
+    city: address.city ?? null,
+    province: address.province ?? null,
+    provinceCode: address.province_code ?? null,
+    country: address.country ?? null,
+    countryCodeV2: address.country_code ?? null,
+    zip: address.zip ?? null,
+    phone: address.phone ?? null,
+  };
+}
+
+/**
+ * The same order as Shopify's Admin GraphQL holds it (what the Shopify twin answers reconciliation
+ * and routing reads with): its id, name, lines, shipping address (or none), e-mail and cancellation,
+ * so a read of it never contradicts the webhook it stands beside.
+ */
 export function graphqlNodeOf(payload: JsonObject): JsonObject {
   const lineItems = (payload.line_items as JsonObject[]).map((line) =>
     buildGraphqlLineItem({
       overrides: { id: `gid://shopify/LineItem/${line.id}`, quantity: line.quantity, currentQuantity: line.quantity, title: line.title },
     }),
   );
-  return buildGraphqlOrder({ lineItems, overrides: { legacyResourceId: String(payload.id), name: payload.name } });
+  const address = payload.shipping_address;
+  return buildGraphqlOrder({
+    lineItems,
+    overrides: {
+      legacyResourceId: String(payload.id),
+      name: payload.name,
+      ...(address === undefined ? {} : { shippingAddress: address === null ? null : graphqlAddressOf(address as JsonObject) }),
+      ...(payload.email === undefined ? {} : { email: payload.email }),
+      ...(payload.cancelled_at ? { cancelledAt: payload.cancelled_at } : {}),
+    },
+  });
 }
