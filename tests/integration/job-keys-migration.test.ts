@@ -4,22 +4,13 @@ import fs from "node:fs";
 import prisma from "~/models/db/client.server";
 import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
 import { jobKey } from "~/queue";
-import { isPostgresRun, resetDatabase } from "../support/database";
+import { migrationStatements, resetDatabase } from "../support/database";
 
-const MIGRATION = "20261123060000_job_keys/migration.sql";
+const MIGRATION = "20261123060000_job_keys";
 const SHOP = "keys-shop.myshopify.com";
 
 async function runMigration() {
-  const file = `prisma/${isPostgresRun() ? "postgres/migrations" : "migrations"}/${MIGRATION}`;
-  const statements = fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => !line.startsWith("--"))
-    .join("\n")
-    .split(";")
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-  for (const statement of statements) await prisma.$executeRawUnsafe(statement);
+  for (const statement of migrationStatements(MIGRATION)) await prisma.$executeRawUnsafe(statement);
 }
 
 const oldJob = (type: string, uniqueKey: string | null, subjectId: string | null, status = "pending") =>
@@ -70,8 +61,8 @@ describe("the job keys migration", () => {
   });
 
   it("is the same SQL on SQLite and PostgreSQL", () => {
-    expect(fs.readFileSync(`prisma/postgres/migrations/${MIGRATION}`, "utf8")).toBe(
-      fs.readFileSync(`prisma/migrations/${MIGRATION}`, "utf8"),
+    expect(fs.readFileSync(`prisma/postgres/migrations/${MIGRATION}/migration.sql`, "utf8")).toBe(
+      fs.readFileSync(`prisma/migrations/${MIGRATION}/migration.sql`, "utf8"),
     );
   });
 });

@@ -1,25 +1,16 @@
 // The pipeline migration's backfill, run again on orders stored before it: the search keys and the
 // Shopify cancellation it copies out of each snapshot are the ones the app writes from then on
 // (snapshotSearchColumns), on SQLite and on PostgreSQL (each has its own hand-written UPDATE).
-import fs from "node:fs";
 import prisma from "~/models/db/client.server";
 import { snapshotSearchColumns } from "~/models/order.server";
 import { buildRestAddress } from "../../simulators/harness/order-payloads";
 import { createAdminOrder, createShopRecord } from "../support/admin-factories";
-import { isPostgresRun, resetDatabase } from "../support/database";
+import { migrationStatements, resetDatabase } from "../support/database";
 
-const MIGRATION = "20261124040000_order_pipeline/migration.sql";
+const MIGRATION = "20261124040000_order_pipeline";
 
 async function runBackfill() {
-  const file = `prisma/${isPostgresRun() ? "postgres/migrations" : "migrations"}/${MIGRATION}`;
-  const updates = fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => !line.startsWith("--"))
-    .join("\n")
-    .split(";")
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.startsWith("UPDATE"));
+  const updates = migrationStatements(MIGRATION).filter((statement) => statement.startsWith("UPDATE"));
   expect(updates).toHaveLength(1);
   for (const statement of updates) await prisma.$executeRawUnsafe(statement);
 }

@@ -1,7 +1,21 @@
+import fs from "node:fs";
 import { getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
 
 export const isPostgresRun = () => getDatabaseEngine(process.env.DATABASE_URL ?? "") === "postgresql";
+
+/** A committed migration's statements for this run's engine (`<folder>/migration.sql`), comments left out. */
+export function migrationStatements(migration: string): string[] {
+  const file = `prisma/${isPostgresRun() ? "postgres/migrations" : "migrations"}/${migration}/migration.sql`;
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => !line.startsWith("--"))
+    .join("\n")
+    .split(";")
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
 
 /** Empties every application table (the migrated schema stays), for a clean slate per test. */
 export async function resetDatabase() {
