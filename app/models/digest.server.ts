@@ -45,9 +45,15 @@ const ORDER_COLUMNS = {
   sentAt: true,
 } as const;
 
+/**
+ * `except`: orders whose problem the merchant marked resolved or ignored (few: their own decisions),
+ * left out of the list and its count.
+ */
+const notAmong = (except: readonly string[]) => (except.length > 0 ? { id: { notIn: [...except] } } : {});
+
 /** Orders in these forwarding states, newest first (capped), and how many there are. */
-export async function listOrdersInStates(shop: string, states: readonly string[], take: number) {
-  const where = { shop, state: { in: [...states] } };
+export async function listOrdersInStates(shop: string, states: readonly string[], take: number, except: readonly string[] = []) {
+  const where = { shop, state: { in: [...states] }, ...notAmong(except) };
   const [rows, total] = await Promise.all([
     prisma.order.findMany({ where, orderBy: { shopifyCreatedAt: "desc" }, take, select: ORDER_COLUMNS }),
     prisma.order.count({ where }),
@@ -56,8 +62,8 @@ export async function listOrdersInStates(shop: string, states: readonly string[]
 }
 
 /** Orders at HyperSKU with a problem for the merchant (flagCode), newest first. */
-export async function listFlaggedOrdersForDigest(shop: string, take: number) {
-  const where = { shop, flagCode: { not: null } };
+export async function listFlaggedOrdersForDigest(shop: string, take: number, except: readonly string[] = []) {
+  const where = { shop, flagCode: { not: null }, ...notAmong(except) };
   const [rows, total] = await Promise.all([
     prisma.order.findMany({ where, orderBy: { shopifyCreatedAt: "desc" }, take, select: ORDER_COLUMNS }),
     prisma.order.count({ where }),
@@ -66,8 +72,8 @@ export async function listFlaggedOrdersForDigest(shop: string, take: number) {
 }
 
 /** Orders HyperSKU holds in this status code, newest first. */
-export async function listOrdersWithHyperskuStatus(shop: string, code: number, take: number) {
-  const where = { shop, hyperskuStatus: code };
+export async function listOrdersWithHyperskuStatus(shop: string, code: number, take: number, except: readonly string[] = []) {
+  const where = { shop, hyperskuStatus: code, ...notAmong(except) };
   const [rows, total] = await Promise.all([
     prisma.order.findMany({ where, orderBy: { shopifyCreatedAt: "desc" }, take, select: ORDER_COLUMNS }),
     prisma.order.count({ where }),

@@ -88,7 +88,8 @@ type ShopSettingsColumns = Pick<
 >;
 
 export async function saveShopSettings(domain: string, settings: ShopSettingsColumns) {
-  await prisma.shop.update({ where: { domain }, data: settings });
+  // Saving them also ticks the setup guide's "Review what is sent and when" (app/domain/admin/setup-guide.ts).
+  await prisma.shop.update({ where: { domain }, data: { ...settings, settingsSavedAt: new Date() } });
 }
 
 export async function setHyperskuStatus(domain: string, status: HyperskuStatus, reason: string | null = null) {

@@ -22,6 +22,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   });
 };
 
+const DASHBOARD_PATHS = ["/app", "/app/"];
+
 export default function App() {
   const { apiKey, appBridgeUrl, banner } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
@@ -36,7 +38,8 @@ export default function App() {
         <Link to="/app/settings">Settings</Link>
         <Link to="/app/connection">HyperSKU connection</Link>
       </NavMenu>
-      {banner && pathname !== "/app/connection" && (
+      {/* The connection page is where it is fixed; on a first run the dashboard's setup guide says it instead. */}
+      {banner && pathname !== "/app/connection" && !(banner.firstRun && DASHBOARD_PATHS.includes(pathname)) && (
         <Box paddingBlockStart="400" paddingInline="400">
           <Banner tone="critical" title={banner.title} action={{ content: banner.action, url: "/app/connection" }}>
             <p>{banner.message}</p>

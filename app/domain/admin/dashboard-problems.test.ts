@@ -77,3 +77,28 @@ describe("dashboard problems", () => {
     expect(failed.title).toBe("12,345 orders could not be sent");
   });
 });
+
+describe("dashboard problems: where to act", () => {
+  it("sends an unpaid order's merchant to pay at HyperSKU, with the orders list beside it", () => {
+    const [unpaid] = buildDashboardProblems({
+      ...calm,
+      hyperskuCounts: new Map([[1, 2]]),
+      paymentUrl: "https://app.hypersku.example/order/list?status=unpaid",
+    });
+    expect(unpaid.action).toEqual({
+      kind: "link",
+      label: "Pay at HyperSKU",
+      url: "https://app.hypersku.example/order/list?status=unpaid",
+      external: true,
+    });
+    expect(unpaid.secondaryAction).toEqual({ label: "See unpaid orders", url: "/app/orders?status=1" });
+  });
+
+  it("leaves 'connect HyperSKU' to the setup guide on a first run, but not a lost connection", () => {
+    const notConnected = { ...calm, connection: { status: "not_connected" as const, reason: null }, setupGuideShown: true };
+    expect(buildDashboardProblems(notConnected)).toEqual([]);
+    expect(buildDashboardProblems({ ...notConnected, setupGuideShown: false }).map((problem) => problem.id)).toEqual(["connection"]);
+    const lost = { ...notConnected, connection: { status: "reconnect_needed" as const, reason: "Expired." } };
+    expect(buildDashboardProblems(lost).map((problem) => problem.id)).toEqual(["connection"]);
+  });
+});

@@ -7,7 +7,7 @@ import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-
 import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";
 import { formatCount } from "./format";
 
-type ProblemAction = { kind: "link"; label: string; url: string } | { kind: "submit"; label: string; intent: string };
+type ProblemAction = { kind: "link"; label: string; url: string; external?: boolean } | { kind: "submit"; label: string; intent: string };
 
 export type DashboardProblem = {
   id: string;
@@ -17,6 +17,8 @@ export type DashboardProblem = {
   /** Extra lines: the most frequent reasons, or the orders concerned. */
   details: { text: string; url?: string }[];
   action: ProblemAction;
+  /** A second way in: the orders concerned, when the action leaves the app. */
+  secondaryAction?: { label: string; url: string };
 };
 
 export type ProblemInput = {
@@ -28,6 +30,10 @@ export type ProblemInput = {
   heldReasons?: { code: string | null; count: number }[];
   flagged: { total: number; rows: { id: string; name: string; flagReason: string | null }[] };
   parcelProblems: { total: number; rows: { order: { id: string; name: string }; fulfillmentError: string | null }[] };
+  /** Where the merchant pays HyperSKU (app/domain/connection/hypersku-web.ts); absent: no pay link. */
+  paymentUrl?: string;
+  /** The first-run setup guide is on the dashboard: it says "connect HyperSKU" instead of a red banner. */
+  setupGuideShown?: boolean;
 };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
@@ -51,7 +57,8 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
   const { connection, counts, hyperskuCounts } = input;
   const held = counts.held ?? 0;
 
-  if (connection.status !== "connected") {
+  const firstRun = connection.status === "not_connected" && input.setupGuideShown === true;
+  if (connection.status !== "connected" && !firstRun) {
     const reconnect = connection.status === "reconnect_needed";
     problems.push({
       id: "connection",
@@ -110,7 +117,12 @@ export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] 
       title: `${plural(unpaid, "order waits", "orders wait")} for your payment at HyperSKU`,
       description: "HyperSKU buys and ships the items only after you pay for the order in your HyperSKU account.",
       details: [],
-      action: { kind: "link", label: "See unpaid orders", url: `/app/orders?status=${HYPERSKU_STATUS.pendingPayment}` },
+      action: input.paymentUrl
+        ? { kind: "link", label: "Pay at HyperSKU", url: input.paymentUrl, external: true }
+        : { kind: "link", label: "See unpaid orders", url: `/app/orders?status=${HYPERSKU_STATUS.pendingPayment}` },
+      ...(input.paymentUrl
+        ? { secondaryAction: { label: "See unpaid orders", url: `/app/orders?status=${HYPERSKU_STATUS.pendingPayment}` } }
+        : {}),
     });
   }
 

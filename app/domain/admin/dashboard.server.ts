@@ -11,6 +11,10 @@ import { getShop } from "~/models/shop.server";
 import { buildDashboardProblems } from "./dashboard-problems";
 import { buildOutageProblem } from "./dashboard-outage";
 import { getOutageView } from "./dashboard-outage.server";
+import { withoutSettled } from "./dashboard-settled";
+import { getSettledOrders } from "./order-problems.server";
+import { buildSetupGuide } from "./setup-guide";
+import { getHyperskuWebLinksFromEnv } from "~/domain/connection/hypersku.server";
 import { countByStage, PIPELINE_STAGES, STAGE_LABELS, TRACKED_ORDERS } from "./pipeline";
 
 export type CountTile = {
@@ -29,12 +33,16 @@ const STAGE_TILE_TONES: Partial<Record<string, CountTile["tone"]>> = {
   delivered: "success",
 };
 
+const FLAGGED_SHOWN = 5;
+
 export async function getDashboard(shop: string, now = new Date()) {
+  const settled = await getSettledOrders(shop);
   const [shopRecord, connection, groups, flagged, parcelProblems] = await Promise.all([
     getShop(shop),
     getConnectionSummary(shop),
     countOrdersByPipelineColumns(shop, TRACKED_ORDERS),
-    listFlaggedOrders(shop, 5),
+    // Enough to show five once the settled ones are taken out.
+    listFlaggedOrders(shop, FLAGGED_SHOWN + settled.get("flag")!.size),
     listParcelProblems(shop, 5),
   ]);
   const counts: Record<string, number> = {};
@@ -52,6 +60,14 @@ export async function getDashboard(shop: string, now = new Date()) {
   const outageProblem = outage && buildOutageProblem(outage.health, outage.waiting);
   const reason = status === "reconnect_needed" ? describeReconnectReason(shopRecord?.hyperskuStatusReason) : null;
   const total = groups.reduce((sum, group) => sum + group.count, 0);
+  const setupGuide = buildSetupGuide({
+    connectionStatus: status,
+    dismissed: shopRecord?.setupGuideDismissedAt != null,
+    settingsSavedAt: shopRecord?.settingsSavedAt ?? null,
+    stepsMarked: shopRecord?.setupStepsDone ?? "[]",
+    ordersSent: counts.sent ?? 0,
+    ordersHeld: counts.held ?? 0,
+  });
 
   const stageCounts = countByStage(groups);
   const stageTiles: CountTile[] = PIPELINE_STAGES.map((stage) => ({
@@ -86,17 +102,27 @@ export async function getDashboard(shop: string, now = new Date()) {
     },
     stageTiles,
     hyperskuTiles,
+    /** The first-run guide; null once dismissed. */
+    setupGuide,
     problems: [
       ...(outageProblem ? [outageProblem] : []),
-      ...buildDashboardProblems({
-        connection: { status, reason },
-        counts,
-        hyperskuCounts,
-        needsAttentionReasons,
-        heldReasons,
-        flagged,
-        parcelProblems,
-      }),
+      ...buildDashboardProblems(
+        withoutSettled(
+          {
+            connection: { status, reason },
+            counts,
+            hyperskuCounts,
+            needsAttentionReasons,
+            heldReasons,
+            flagged,
+            parcelProblems,
+            paymentUrl: getHyperskuWebLinksFromEnv().payment,
+            setupGuideShown: setupGuide !== null,
+          },
+          settled,
+          FLAGGED_SHOWN,
+        ),
+      ),
     ],
   };
 }

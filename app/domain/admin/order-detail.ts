@@ -291,11 +291,13 @@ const EVENT_TITLES: Record<string, string> = {
   "cancellation:refused": "Cancellation refused",
   cancellation: "Cancellation at HyperSKU",
   address: "Address change",
+  "problem:resolved": "Problem marked resolved",
+  "problem:ignored": "Problem ignored",
   "sync:stopped": "Status checks stopped",
   sync: "Status checks",
 };
 
-const SUCCESS_OUTCOMES = ["sent", "created", "added", "tracking_updated", "updated", "done", "ok"];
+const SUCCESS_OUTCOMES = ["sent", "created", "added", "tracking_updated", "updated", "done", "ok", "resolved"];
 const CRITICAL_OUTCOMES = ["failed", "rejected", "refused", "error"];
 const WARNING_OUTCOMES = ["retry", "held", "needs_attention", "conflict", "too_late", "removed"];
 

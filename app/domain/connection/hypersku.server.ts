@@ -9,6 +9,7 @@ import { getHyperskuConfig, type HyperskuConfig } from "~/integrations/hypersku/
 import { createHyperskuTokenManager } from "~/integrations/hypersku/tokens.server";
 import { createKeyedConcurrencyLimiter, createKeyedRateLimiter } from "~/queue";
 import { noteCallFailed, noteCallSucceeded } from "./call-health.server";
+import { getHyperskuWebLinks } from "./hypersku-web";
 import { prismaTokenStore } from "./token-store.server";
 
 function createServices(overrides: Partial<HyperskuConfig>) {
@@ -73,3 +74,6 @@ async function noteHealth(shop: string, note: () => Promise<void>) {
     logger.warn({ shop, err }, "could not record HyperSKU call health");
   }
 }
+
+/** Links into HyperSKU's web app, from the configured authorization page (hypersku-web.ts). */
+export const getHyperskuWebLinksFromEnv = () => getHyperskuWebLinks(getHypersku().config.authorizeUrl);

@@ -167,3 +167,15 @@ describe("nextDigestCheckAt", () => {
     );
   });
 });
+
+describe("the digest's payment link", () => {
+  it("links the orders waiting for payment to paying at HyperSKU, in text and HTML", () => {
+    const [section] = buildDigestSections(
+      facts({ awaitingPayment: { total: 1, rows: [order("7")] }, paymentUrl: "https://app.hypersku.example/order/list?status=unpaid" }),
+    );
+    expect(section.link).toEqual({ label: "Pay at HyperSKU", url: "https://app.hypersku.example/order/list?status=unpaid" });
+    const mail = renderDigest({ shopName: "Shop", sections: [section], appUrl: "https://a", settingsUrl: "https://s" });
+    expect(mail.text).toContain("Pay at HyperSKU: https://app.hypersku.example/order/list?status=unpaid");
+    expect(mail.html).toContain('<a href="https://app.hypersku.example/order/list?status=unpaid">Pay at HyperSKU</a>');
+  });
+});

@@ -35,6 +35,8 @@ export type DigestFacts = {
   needsAttention: OrderList;
   needsDecision: OrderList;
   awaitingPayment: OrderList;
+  /** Where the merchant pays HyperSKU (app/domain/connection/hypersku-web.ts); absent: no link. */
+  paymentUrl?: string;
   noTracking: OrderList & { days: number };
 };
 
@@ -127,6 +129,7 @@ export function buildDigestSections(facts: DigestFacts): DigestSection[] {
       items: named(facts.awaitingPayment).map((row) =>
         item(row, "HyperSKU is waiting for your payment.", "Pay for it in your HyperSKU account."),
       ),
+      ...(facts.paymentUrl ? { link: { label: "Pay at HyperSKU", url: facts.paymentUrl } } : {}),
     });
   }
   if (facts.noTracking.total > 0) {

@@ -7,6 +7,8 @@
 import { getShopTimezone } from "~/models/shop.server";
 import { enqueue, findQueuedJob, JOB_TYPES } from "~/domain/enqueue.server";
 import { formatDateTime } from "~/domain/admin/format";
+import { getSettledOrders } from "~/domain/admin/order-problems.server";
+import { getHyperskuWebLinksFromEnv } from "~/domain/connection/hypersku.server";
 import { HYPERSKU_STATUS, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { getEmbeddedAppUrl } from "~/domain/shops/admin-url.server";
 import { parseNotificationEmails } from "~/domain/shops/settings.server";
@@ -50,11 +52,14 @@ async function readDigestFacts(shop: DigestShop, now: Date): Promise<DigestFacts
     rows: list.rows.map((row) => ({ flagReason: null, ...row, url: getEmbeddedAppUrl(shop.domain, `/app/orders/${row.id}`) })),
   });
   const days = shop.noTrackingDays;
+  // Problems the merchant marked resolved or ignored are not news (app/domain/admin/order-problems.ts).
+  const settled = await getSettledOrders(shop.domain);
+  const except = (category: Parameters<typeof settled.get>[0]) => [...settled.get(category)!.keys()];
   const [failed, needsAttention, needsDecision, awaitingPayment, noTracking] = await Promise.all([
-    listOrdersInStates(shop.domain, ["failed"], DIGEST_NAMED_ORDERS),
-    listOrdersInStates(shop.domain, ["needs_attention"], DIGEST_NAMED_ORDERS),
-    listFlaggedOrdersForDigest(shop.domain, DIGEST_NAMED_ORDERS),
-    listOrdersWithHyperskuStatus(shop.domain, HYPERSKU_STATUS.pendingPayment, DIGEST_NAMED_ORDERS),
+    listOrdersInStates(shop.domain, ["failed"], DIGEST_NAMED_ORDERS, except("failed")),
+    listOrdersInStates(shop.domain, ["needs_attention"], DIGEST_NAMED_ORDERS, except("needs_attention")),
+    listFlaggedOrdersForDigest(shop.domain, DIGEST_NAMED_ORDERS, except("flag")),
+    listOrdersWithHyperskuStatus(shop.domain, HYPERSKU_STATUS.pendingPayment, DIGEST_NAMED_ORDERS, except("pending_payment")),
     listSentOrdersWithoutTracking(
       shop.domain,
       { placedAfter: new Date(now.getTime() - NO_TRACKING_WINDOW_DAYS * DAY_MS), sentBefore: new Date(now.getTime() - days * DAY_MS) },
@@ -72,6 +77,7 @@ async function readDigestFacts(shop: DigestShop, now: Date): Promise<DigestFacts
     needsAttention: withUrls(needsAttention),
     needsDecision: withUrls(needsDecision),
     awaitingPayment: withUrls(awaitingPayment),
+    paymentUrl: getHyperskuWebLinksFromEnv().payment,
     noTracking: { ...withUrls(noTracking), days },
   };
 }

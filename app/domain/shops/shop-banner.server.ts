@@ -8,7 +8,8 @@ import { formatCount } from "~/domain/admin/format";
 import { countHeldOrders } from "~/models/order.server";
 import { getShop } from "~/models/shop.server";
 
-export type ShopBanner = { title: string; message: string; action: string } | null;
+/** `firstRun`: HyperSKU was never connected and the dashboard's setup guide says so instead (issue 19). */
+export type ShopBanner = { title: string; message: string; action: string; firstRun: boolean } | null;
 
 export async function getShopBanner(shop: string): Promise<ShopBanner> {
   const record = await getShop(shop);
@@ -18,6 +19,7 @@ export async function getShopBanner(shop: string): Promise<ShopBanner> {
       title: "Reconnect HyperSKU",
       message: `${describeReconnectReason(record?.hyperskuStatusReason)} New orders are held safely and will be sent once you reconnect.`,
       action: "Reconnect HyperSKU",
+      firstRun: false,
     };
   }
   if (status !== "not_connected") return null;
@@ -28,5 +30,6 @@ export async function getShopBanner(shop: string): Promise<ShopBanner> {
     title: "Connect HyperSKU",
     message: `${held === 1 ? "1 order is" : `${formatCount(held)} orders are`} held because HyperSKU is not connected. ${held === 1 ? "It is" : "They are"} sent once you connect.`,
     action: "Connect HyperSKU",
+    firstRun: record?.setupGuideDismissedAt == null,
   };
 }

@@ -22,10 +22,11 @@ export function Problems({ problems }: { problems: DashboardProblem[] }) {
           const fix = problem.action;
           const action =
             fix.kind === "link"
-              ? { content: fix.label, url: fix.url }
+              ? { content: fix.label, url: fix.url, ...(fix.external ? { external: true } : {}) }
               : { content: fix.label, loading: busy, onAction: () => submit(fix.intent) };
+          const secondary = problem.secondaryAction && { content: problem.secondaryAction.label, url: problem.secondaryAction.url };
           return (
-            <Banner key={problem.id} tone={problem.tone} title={problem.title} action={action}>
+            <Banner key={problem.id} tone={problem.tone} title={problem.title} action={action} secondaryAction={secondary}>
               <BlockStack gap="200">
                 <Text as="p">{problem.description}</Text>
                 {problem.details.length > 0 && (

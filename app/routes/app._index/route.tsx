@@ -9,6 +9,8 @@ import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { getDashboard } from "~/domain/admin/dashboard.server";
 import { retryFailedOrdersFromDashboard } from "~/domain/admin/dashboard-outage.server";
+import { isMarkableStep } from "~/domain/admin/setup-guide";
+import { hideSetupGuide, markSetupStep } from "~/domain/admin/setup-guide.server";
 import { formatDateTime } from "~/domain/admin/format";
 import { requireIntent } from "~/lib/form-intent";
 import { authenticate } from "~/shopify.server";
@@ -16,6 +18,7 @@ import { ConnectionSummary } from "./connection-summary";
 import { CountCard } from "./count-card";
 import { HyperskuStatuses } from "./hypersku-statuses";
 import { Problems } from "./problems";
+import { SetupGuide } from "./setup-guide";
 
 export const meta: MetaFunction = () => documentTitle("Dashboard");
 
@@ -29,11 +32,18 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   });
 };
 
-const DASHBOARD_INTENTS = ["retry_failed"] as const;
+const DASHBOARD_INTENTS = ["retry_failed", "mark_setup_step", "dismiss_setup_guide"] as const;
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  requireIntent(await request.formData(), DASHBOARD_INTENTS);
+  const form = await request.formData();
+  const intent = requireIntent(form, DASHBOARD_INTENTS);
+  if (intent === "dismiss_setup_guide") return json(await hideSetupGuide(session.shop));
+  if (intent === "mark_setup_step") {
+    const step = form.get("step");
+    if (!isMarkableStep(step)) throw new Response(`Unknown setup step "${String(step)}"`, { status: 400 });
+    return json(await markSetupStep(session.shop, step, form.get("done") === "true"));
+  }
   return json(await retryFailedOrdersFromDashboard(session.shop));
 };
 
@@ -44,6 +54,11 @@ export default function Dashboard() {
       <PageTitle title="Dashboard" />
       <NavigationLoading />
       <Layout>
+        {view.setupGuide && (
+          <Layout.Section>
+            <SetupGuide guide={view.setupGuide} />
+          </Layout.Section>
+        )}
         {view.problems.length > 0 && (
           <Layout.Section>
             <Problems problems={view.problems} />

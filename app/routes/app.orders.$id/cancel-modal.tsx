@@ -1,6 +1,7 @@
-import { BlockStack, Modal, Text } from "@shopify/polaris";
+import { BlockStack, Box, Text } from "@shopify/polaris";
+import { Modal, TitleBar } from "@shopify/app-bridge-react";
 
-/** Asks before cancelling at HyperSKU: it cannot be undone from the app. */
+/** Asks before cancelling at HyperSKU: it cannot be undone from the app. An App Bridge modal (drawn by the admin). */
 export function CancelModal({
   open,
   orderName,
@@ -15,19 +16,8 @@ export function CancelModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={`Cancel ${orderName} at HyperSKU?`}
-      primaryAction={{
-        content: "Cancel the order at HyperSKU",
-        destructive: true,
-        loading: cancelling,
-        onAction: onCancel,
-      }}
-      secondaryActions={[{ content: "Keep the order", onAction: onClose }]}
-    >
-      <Modal.Section>
+    <Modal id="cancel-at-hypersku" open={open} onHide={onClose}>
+      <Box padding="400">
         <BlockStack gap="200">
           <Text as="p">
             HyperSKU stops buying and shipping this order. This cannot be undone from the app. The order stays as it is in Shopify; refund
@@ -37,7 +27,13 @@ export function CancelModal({
             Cancellation only works before HyperSKU ships the order.
           </Text>
         </BlockStack>
-      </Modal.Section>
+      </Box>
+      <TitleBar title={`Cancel ${orderName} at HyperSKU?`}>
+        <button variant="primary" tone="critical" loading={cancelling ? "" : undefined} onClick={onCancel}>
+          Cancel the order at HyperSKU
+        </button>
+        <button onClick={onClose}>Keep the order</button>
+      </TitleBar>
     </Modal>
   );
 }

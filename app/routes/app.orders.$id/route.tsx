@@ -10,6 +10,7 @@ import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { OrderStateBadge } from "~/components/OrderBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { requireOrderDetail } from "~/domain/admin/order-detail.server";
+import { getOpenOrderProblems, settleOrderProblem } from "~/domain/admin/order-problems.server";
 import {
   ORDER_PAGE_INTENTS,
   runOrderPageAction,
@@ -19,7 +20,7 @@ import {
 import { shopOrderExists } from "~/models/admin-orders.server";
 import { authenticate } from "~/shopify.server";
 import { useValueChanged } from "~/components/use-value-changed";
-import { requireIntent } from "~/lib/form-intent";
+import { INTENT_FIELD, parseIntent, requireIntent } from "~/lib/form-intent";
 import { useIntentFetcher } from "~/lib/use-intent-fetcher";
 import { AddressCard } from "./address-card";
 import { CancelModal } from "./cancel-modal";
@@ -27,6 +28,7 @@ import { ForwardingCard } from "./forwarding-card";
 import { HyperskuCard } from "./hypersku-card";
 import { ItemsCard } from "./items-card";
 import { ParcelsCard } from "./parcels-card";
+import { PROBLEM_INTENTS, ProblemsCard } from "./problems-card";
 import { ShopifyCard } from "./shopify-card";
 import { StateBanners } from "./state-banners";
 import { TimelineCard } from "./timeline-card";
@@ -35,14 +37,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => documentTitle(dat
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return json(await requireOrderDetail(session.shop, params.id ?? ""));
+  const order = await requireOrderDetail(session.shop, params.id ?? "");
+  return json({ ...order, problems: await getOpenOrderProblems(session.shop, order.id) });
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const orderId = params.id ?? "";
   if (!(await shopOrderExists(session.shop, orderId))) throw new Response("Order not found", { status: 404 });
-  const intent = requireIntent(await request.formData(), ORDER_PAGE_INTENTS);
+  const form = await request.formData();
+  // Marking a problem resolved or ignored, with the merchant's note (problems-card.tsx).
+  const settle = parseIntent(form.get(INTENT_FIELD), PROBLEM_INTENTS);
+  if (settle) {
+    const resolution = settle === "resolve_problem" ? "resolved" : "ignored";
+    const input = { problemKey: String(form.get("problemKey") ?? ""), note: String(form.get("note") ?? ""), resolution } as const;
+    return json(await settleOrderProblem(session.shop, orderId, input));
+  }
+  const intent = requireIntent(form, ORDER_PAGE_INTENTS);
   return json<OrderPageActionResult>(await runOrderPageAction(session.shop, orderId, intent));
 };
 
@@ -121,6 +132,7 @@ export default function OrderPage() {
         <StateBanners order={order} />
         <Layout.Section>
           <BlockStack gap="400">
+            <ProblemsCard problems={order.problems} />
             <HyperskuCard hypersku={order.hypersku} stateMeaning={order.state.meaning} />
             <ItemsCard items={order.items} />
             <ParcelsCard parcels={order.parcels} />

@@ -1,0 +1,6 @@
+-- The dashboard's first-run setup guide (app/domain/admin/setup-guide.ts): when the merchant
+-- dismissed it, the steps they marked done themselves (JSON array of step ids) and when the
+-- forwarding settings were last saved (which ticks "Review what is sent and when").
+ALTER TABLE "Shop" ADD COLUMN "setupGuideDismissedAt" DATETIME;
+ALTER TABLE "Shop" ADD COLUMN "setupStepsDone" TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE "Shop" ADD COLUMN "settingsSavedAt" DATETIME;
