@@ -54,6 +54,8 @@ it("arrives at the SMTP server and reads, in a browser, as each order with its r
   await page.getByRole("heading", { name: "HyperSKU is disconnected" }).waitFor();
   await page.getByText("What to do: Add a shipping address to the order in Shopify, then choose Retry.").waitFor();
   await page.getByRole("link", { name: "Reconnect HyperSKU" }).waitFor();
+  // The orders waiting for payment come with where to pay (issue 19).
+  expect(await page.getByRole("link", { name: "Pay at HyperSKU" }).getAttribute("href")).toMatch(/\/order\/list\?status=unpaid$/);
   await saveScreenshot(page, "email-digest");
   expect(offLoopbackRequests).toEqual([]);
   expect(pageErrors).toEqual([]);

@@ -11,7 +11,12 @@ export function SetupGuide({ guide }: { guide: SetupGuideView }) {
   useEffect(() => {
     if (result) shopify.toast.show(result.message, { isError: !result.ok });
   }, [result, shopify]);
-  const onMark = (step: SetupStepId, done: boolean) => submit("mark_setup_step", { step, done: done ? "true" : "false" });
+  // The box shows the merchant's tick at once, while the app stores it.
+  const [marking, setMarking] = useState<{ step: SetupStepId; done: boolean } | null>(null);
+  const onMark = (step: SetupStepId, done: boolean) => {
+    setMarking({ step, done });
+    submit("mark_setup_step", { step, done: done ? "true" : "false" });
+  };
   const onDismiss = () => submit("dismiss_setup_guide");
   const firstOpen = guide.steps.find((step) => !step.done)?.id ?? null;
   const [expanded, setExpanded] = useState<SetupStepId | null>(firstOpen);
@@ -51,7 +56,7 @@ export function SetupGuide({ guide }: { guide: SetupGuideView }) {
                         <Checkbox
                           label={`Mark "${step.title}" as done`}
                           labelHidden
-                          checked={step.done}
+                          checked={busy && marking?.step === step.id ? marking.done : step.done}
                           disabled={busy}
                           onChange={(checked) => onMark(step.id, checked)}
                         />

@@ -27,6 +27,8 @@ export function ProblemsCard({ problems }: { problems: OrderProblem[] }) {
   const shopify = useAppBridge();
   const [settling, setSettling] = useState<Settling | null>(null);
   const [note, setNote] = useState("");
+  // The note a field error is about: typing again clears the error.
+  const [submittedNote, setSubmittedNote] = useState("");
 
   // A settled problem closes its modal in the same render that shows the answer.
   const resultChanged = useValueChanged(result, undefined);
@@ -44,9 +46,11 @@ export function ProblemsCard({ problems }: { problems: OrderProblem[] }) {
     setSettling({ problem: { key: problem.key, title: problem.title }, resolution });
   };
   const confirm = () => {
-    if (settling) submit(INTENTS[settling.resolution], { problemKey: settling.problem.key, note });
+    if (!settling) return;
+    setSubmittedNote(note);
+    submit(INTENTS[settling.resolution], { problemKey: settling.problem.key, note });
   };
-  const fieldError = result && !result.ok && result.field === "note" && settling ? result.message : undefined;
+  const fieldError = result && !result.ok && result.field === "note" && settling && note === submittedNote ? result.message : undefined;
 
   return (
     <Card>
