@@ -60,7 +60,8 @@ async function openSearch(page: Page) {
  */
 async function expectAdminConventions(page: Page, title: string) {
   await expect.poll(() => page.title()).toBe(`${title} · HyperSKU`);
-  expect(await page.locator("ui-title-bar").getAttribute("title")).toBe(title);
+  // The page's title bar; an App Bridge modal's own title bar (ui-modal > ui-title-bar) is its heading.
+  expect(await page.locator("ui-title-bar:not(ui-modal > ui-title-bar)").getAttribute("title")).toBe(title);
   await page.getByRole("heading", { name: title, level: 1, exact: true }).waitFor({ state: "attached" });
   const shownTwice = await page.evaluate((text) => {
     const shown = (element: Element) => {
