@@ -6,7 +6,7 @@
 import prisma from "~/models/db/client.server";
 import { addOrderEvent } from "./order-event.server";
 
-export const PROBLEM_EVENT_KIND = "problem";
+const PROBLEM_EVENT_KIND = "problem";
 
 /** The columns an order's problems are read from (app/domain/admin/order-problems.ts). */
 const PROBLEM_ORDER_COLUMNS = {

@@ -25,10 +25,10 @@ export type ProblemOrder = {
   hyperskuStatus: number | null;
 };
 
-export const PROBLEM_CATEGORIES = ["failed", "needs_attention", "flag", "pending_payment", "overdue", "returned"] as const;
+const PROBLEM_CATEGORIES = ["failed", "needs_attention", "flag", "pending_payment", "overdue", "returned"] as const;
 export type ProblemCategory = (typeof PROBLEM_CATEGORIES)[number];
 
-export type ProblemLink = { label: string; url: string; external: boolean };
+type ProblemLink = { label: string; url: string; external: boolean };
 
 export type OrderProblem = {
   key: string;
@@ -41,8 +41,7 @@ export type OrderProblem = {
   links: ProblemLink[];
 };
 
-export const PROBLEM_RESOLUTIONS = ["resolved", "ignored"] as const;
-export type ProblemResolution = (typeof PROBLEM_RESOLUTIONS)[number];
+export type ProblemResolution = "resolved" | "ignored";
 
 /** A note the merchant left on a problem (an OrderEvent of kind "problem"). */
 export type ProblemNote = { orderId: string; problemKey: string };

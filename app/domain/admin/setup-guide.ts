@@ -7,13 +7,12 @@
 import type { HyperskuStatus } from "~/models/connection-status";
 import { formatCount } from "./format";
 
-export const SETUP_STEPS = ["connect", "settings", "products", "test_order"] as const;
-export type SetupStepId = (typeof SETUP_STEPS)[number];
+export type SetupStepId = "connect" | "settings" | "products" | "test_order";
 
 /** Steps the app cannot see done by itself: the merchant marks them. */
 const MARKABLE: readonly SetupStepId[] = ["settings", "products"];
 
-export type SetupStep = {
+type SetupStep = {
   id: SetupStepId;
   title: string;
   description: string;
