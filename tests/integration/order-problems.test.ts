@@ -13,6 +13,7 @@ import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/app._index/route";
 import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id/route";
 import { loader as appLoader } from "~/routes/app";
+import { action as settingsAction } from "~/routes/app.settings/route";
 import { createAdminOrder, createShopRecord } from "../support/admin-factories";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -154,6 +155,21 @@ describe("the first-run setup guide", () => {
     expect(view.setupGuide?.steps.filter((step) => step.done).map((step) => step.id)).toEqual(["connect", "products", "test_order"]);
     // Only the steps the app cannot see may be marked.
     expect((await post(dashboardAction, "/app", { intent: "mark_setup_step", step: "connect", done: "true" })).status).toBe(400);
+
+    // Saving the settings ticks "Review what is sent and when".
+    const settings = {
+      forwardTrigger: "paid",
+      holdMinutes: "0",
+      skipTestOrders: "true",
+      excludedTags: "",
+      notifyCustomer: "true",
+      platformCode: "",
+      notificationEmails: "",
+      digestInterval: "daily",
+      noTrackingDays: "5",
+    };
+    expect((await post(settingsAction, "/app/settings", settings)).status).toBe(200);
+    expect((await dashboard()).setupGuide?.completed).toBe(4);
 
     await post(dashboardAction, "/app", { intent: "dismiss_setup_guide" });
     expect((await dashboard()).setupGuide).toBeNull();
