@@ -24,6 +24,8 @@ describe("the outage banner", () => {
       "3 orders wait to be sent; next try at Nov 24, 2026, 10:55 AM UTC.",
       "Last failure: HTTP 503 (createOrderFromExternal)",
     ]);
+    // The waiting orders are the orders list's "to send" stage.
+    expect(banner.action).toMatchObject({ kind: "link", url: "/app/orders?tab=to_send" });
     expect(buildOutageProblem(health(null), waiting)).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ export function buildOutageProblem(health: CallHealth, waiting: WaitingSends): D
     // The title says since when; the description what happens meanwhile.
     description: "The app keeps trying and nothing is lost: waiting orders are sent on their own as soon as HyperSKU answers.",
     details,
-    action: { kind: "link", label: "See waiting orders", url: "/app/orders?tab=queued" },
+    action: { kind: "link", label: "See waiting orders", url: "/app/orders?tab=to_send" },
   };
 }
 
