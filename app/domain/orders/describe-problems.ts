@@ -39,7 +39,31 @@ export type DecisionCode =
 /** Why one line item is left out of an order that is sent (map-line-items.ts). */
 export type LineSkipCode = "gift_card" | "no_shipping_required" | "refunded" | "removed" | "fulfilled";
 
-export type OrderProblemCode = MapReasonCode | DecisionCode;
+// --- Pre-send catalogue check (catalogue-check.ts, issue 18; docs/decisions/0027) ---
+/** Why the catalogue keeps an order from being sent (the order's reason names the products). */
+export type CatalogueCheckCode = "needs_sourcing" | "destination_not_supported" | "sku_not_offered" | "product_deleted";
+
+const CATALOGUE_PROBLEMS: Record<CatalogueCheckCode, { problem: string; fix: string }> = {
+  needs_sourcing: {
+    problem: "HyperSKU has not sourced an item of this order yet, so the order waits.",
+    fix: "Ask HyperSKU to source the product (import it there first if it is not): the order is sent by itself once it is sourced. Or choose Send anyway and HyperSKU sources it with the order.",
+  },
+  destination_not_supported: {
+    problem: "HyperSKU does not ship an item of this order to its destination.",
+    fix: "Correct the shipping address in Shopify if it is wrong, or ask HyperSKU to add the country or region for the product, then choose Retry.",
+  },
+  sku_not_offered: {
+    problem: "HyperSKU no longer offers an item of this order (or could not source it).",
+    fix: "Ask HyperSKU to source it again or offer a replacement, or replace the item in the order in Shopify, then choose Retry.",
+  },
+  product_deleted: {
+    problem: "A product of this order was deleted in Shopify.",
+    fix: "Replace the item in the order in Shopify with a product you sell (or remove it), then choose Retry.",
+  },
+};
+// --- end of the pre-send catalogue check's block ---
+
+export type OrderProblemCode = MapReasonCode | DecisionCode | CatalogueCheckCode;
 
 const RETRY_OR_SUPPORT = "Choose Retry; if it happens again, contact support with the order number.";
 
@@ -48,6 +72,7 @@ function fixAddress(what: string) {
 }
 
 export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: string }> = {
+  ...CATALOGUE_PROBLEMS,
   no_shipping_address: {
     problem: "This order has no shipping address, so HyperSKU cannot ship it.",
     fix: "Add a shipping address to the order in Shopify, then choose Retry.",

@@ -41,6 +41,9 @@ import { mapOrderToExternalOrder } from "./map-order";
 import { findExactMatch, getHyperskuOrderId, type HyperskuOrderReference } from "./match-hypersku-order";
 import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
+import { checkBeforeSend } from "./catalogue-check.server";
+import { recordCustomerPaid, recordHyperskuCharge } from "~/domain/costs/record-costs.server";
+import { recordOrderEvent } from "~/models/order-event.server";
 import { readRouting } from "./read-routing.server";
 import { fulfillmentHold } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
@@ -70,6 +73,17 @@ async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string,
       }),
     { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId, status: base?.status ?? null } },
   );
+  // The costs card's figures (app/domain/costs): what the customer paid for what HyperSKU ships, and HyperSKU's charge.
+  await recordCustomerPaid(order.id, request ?? readSentRequest(order));
+  await recordHyperskuCharge(order.id, hyperskuOrder);
+}
+
+function readSentRequest(order: Order): ExternalOrder | null {
+  try {
+    return order.sentRequest ? (JSON.parse(order.sentRequest) as ExternalOrder) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Has HyperSKU got this order already? Asked whenever an earlier create may have gone through. */
@@ -104,6 +118,8 @@ async function adopt(
 }
 
 const FULFILLMENT_HOLD_CODE = "fulfillment_on_hold";
+/** An order waiting for sourcing is looked at again this often (and at once when the catalogue changes). */
+const NEEDS_SOURCING_RECHECK_MS = 60 * 60_000;
 /** A hold in Shopify is often released within the hour (a fraud check cleared): look again often, one cheap query. */
 const FULFILLMENT_HOLD_RECHECK_MS = 15 * 60_000;
 
@@ -231,6 +247,22 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   }
   if (!mapped.ok) return { kind: "done" }; // planForwarding already covered this; kept for the type.
   const request = mapped.request;
+
+  // The catalogue's word on the lines HyperSKU is to ship, and on the destination (catalogue-check.server.ts).
+  const verdict = await checkBeforeSend(order, request, routed.snapshot, now);
+  if (verdict.kind === "hold") return hold(order, verdict.code, verdict.reason, NEEDS_SOURCING_RECHECK_MS);
+  if (verdict.kind === "attention") {
+    if (order.state !== "needs_attention" || order.stateCode !== verdict.code || order.stateReason !== verdict.reason) {
+      await setOrder(
+        order,
+        { state: "needs_attention", stateCode: verdict.code, stateReason: verdict.reason, nextAttemptAt: null, leftOutLines },
+        { kind: "decision", outcome: "needs_attention", message: verdict.reason },
+      );
+    }
+    return { kind: "done" };
+  }
+  if (verdict.note && !progress.createStarted)
+    await recordOrderEvent(order.id, { kind: "decision", outcome: "send_anyway", message: verdict.note });
 
   const created = await withHyperskuAccess(shop.domain, async (auth) => {
     // Marked right before the create leaves (after any wait for the shop's rate limit), so the

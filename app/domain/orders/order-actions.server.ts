@@ -20,6 +20,8 @@ import { isOrderRedacted } from "~/models/redacted-order.server";
 import { CHECKING_REASON } from "./forward-failures.server";
 import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
+import { changeOrderForwarding } from "~/models/order.server";
+import { NEEDS_SOURCING_CODE } from "./catalogue-check.server";
 
 const SENDING_MESSAGE = "The order is being sent to HyperSKU.";
 
@@ -100,4 +102,35 @@ async function resumeInFlight(order: Order, now: Date): Promise<OrderActionResul
 export async function retryOrder(shop: string, orderId: string, now = new Date()): Promise<OrderActionResult> {
   const result = await sendOrderNow(shop, orderId, now);
   return result.ok && result.message === SENDING_MESSAGE ? { ok: true, message: "Retrying: the order is being sent to HyperSKU." } : result;
+}
+
+// --- "Send anyway" (issue 18, pre-send catalogue check; docs/decisions/0027) ---
+
+/**
+ * The merchant sends an order that waits for sourcing regardless: HyperSKU takes it as "Pending
+ * Sourcing" and sources the items with the order. Only the sourcing hold is lifted; every other rule
+ * and check still applies, and the choice stays on the order (Order.sendAnywayAt) for its next sends.
+ */
+export async function sendOrderAnyway(shop: string, orderId: string, now = new Date()): Promise<OrderActionResult> {
+  const order = await findShopOrder(shop, orderId);
+  if (!order) return { ok: false, message: "Order not found." };
+  if (order.stateCode !== NEEDS_SOURCING_CODE || !isUnsent(order.state)) {
+    return { ok: false, message: "This order is not waiting for sourcing." };
+  }
+  const shopRecord = await getShopOrThrow(shop);
+  if (!canForward(parseHyperskuStatus(shopRecord.hyperskuStatus))) {
+    return { ok: false, message: "Connect HyperSKU first; the order will then be sent automatically." };
+  }
+  await withTransaction(async (tx) => {
+    await changeOrderForwarding(tx, order.id, { sendAnywayAt: now });
+    await scheduleOrderNow(tx, order.id, now);
+    await enqueue(JOB_TYPES.forwardOrder, { shop, subjectId: order.id, runAt: now }, tx);
+    await addOrderEvent(tx, order.id, {
+      kind: "action",
+      outcome: "send_anyway",
+      message: "Send anyway chosen by the merchant: the order goes to HyperSKU, which sources the items not sourced yet with it.",
+    });
+  });
+  wakeWorkers();
+  return { ok: true, message: "Sending anyway: HyperSKU sources the items with the order." };
 }

@@ -43,6 +43,7 @@ import { applyParcels, type ParcelOutcome } from "./parcel-store.server";
 import { parseParcels } from "./parse-parcels";
 import { computeNextSyncAt, describeSyncStop } from "./sync-schedule";
 import { serializeStoredHyperskuOrder } from "~/domain/orders/stored-hypersku-order";
+import { recordHyperskuCharge } from "~/domain/costs/record-costs.server";
 
 const SYNC_BATCH_SIZE = 50;
 /** Per run; a shop with more due orders gets another run straight after. */
@@ -99,6 +100,7 @@ async function refreshHyperskuView(shop: Shop, order: Order, known: HyperskuOrde
     const current = known ?? (await findAtHypersku(shop, order));
     const stored = current ? serializeStoredHyperskuOrder(current) : null;
     if (stored) await recordHyperskuView(order.id, stored);
+    await recordHyperskuCharge(order.id, current);
   } catch (error) {
     if (!(error instanceof HyperskuError)) throw error;
     logger.warn({ shop: shop.domain, orderId: order.id, err: error.message }, "kept the stored HyperSKU order: the lookup failed");
