@@ -118,8 +118,8 @@ async function adopt(
 }
 
 const FULFILLMENT_HOLD_CODE = "fulfillment_on_hold";
-/** An order waiting for sourcing is looked at again this often (and at once when the catalogue changes). */
-const NEEDS_SOURCING_RECHECK_MS = 60 * 60_000;
+/** An order waiting for sourcing asks HyperSKU again this often (and is queued at once when the catalogue changes). */
+const NEEDS_SOURCING_RECHECK_MS = 2 * 60 * 60_000;
 /** A hold in Shopify is often released within the hour (a fraud check cleared): look again often, one cheap query. */
 const FULFILLMENT_HOLD_RECHECK_MS = 15 * 60_000;
 

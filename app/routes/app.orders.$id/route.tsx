@@ -30,6 +30,9 @@ import { ItemsCard } from "./items-card";
 import { ParcelsCard } from "./parcels-card";
 import { PROBLEM_INTENTS, ProblemsCard } from "./problems-card";
 import { ShopifyCard } from "./shopify-card";
+import { SendAnywayModal } from "./send-anyway-modal";
+import { ShippingAndCostCard } from "./shipping-and-cost-card";
+import { getOrderCostsView } from "~/domain/costs/order-cost-view.server";
 import { StateBanners } from "./state-banners";
 import { TimelineCard } from "./timeline-card";
 
@@ -38,7 +41,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => documentTitle(dat
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const order = await requireOrderDetail(session.shop, params.id ?? "");
-  return json({ ...order, problems: await getOpenOrderProblems(session.shop, order.id) });
+  const [problems, shippingAndCost] = await Promise.all([
+    getOpenOrderProblems(session.shop, order.id),
+    getOrderCostsView(session.shop, params.id ?? ""),
+  ]);
+  return json({ ...order, problems, shippingAndCost });
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
@@ -63,6 +70,7 @@ const ACTION_LABELS: Record<OrderPageIntent, string> = {
   retry: "Retry",
   refresh: "Refresh from HyperSKU",
   cancel: "Cancel at HyperSKU",
+  send_anyway: "Send anyway",
 };
 
 export default function OrderPage() {
@@ -70,10 +78,12 @@ export default function OrderPage() {
   const { submit, busyIntent, result } = useIntentFetcher<OrderPageActionResult, OrderPageIntent>();
   const shopify = useAppBridge();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirmingSendAnyway, setConfirmingSendAnyway] = useState(false);
 
   // A cancel's answer closes the confirmation in the same render that shows it.
   const resultChanged = useValueChanged(result, undefined);
   if (resultChanged && result?.intent === "cancel") setConfirmingCancel(false);
+  if (resultChanged && result?.intent === "send_anyway") setConfirmingSendAnyway(false);
 
   useEffect(() => {
     if (result) shopify.toast.show(result.message, { isError: !result.ok, duration: 6000 });
@@ -94,13 +104,19 @@ export default function OrderPage() {
     content: ACTION_LABELS[intent],
     loading: busyIntent === intent,
     disabled: busyIntent !== null && busyIntent !== intent,
-    onAction: intent === "cancel" ? () => setConfirmingCancel(true) : () => submit(intent),
+    onAction:
+      intent === "cancel"
+        ? () => setConfirmingCancel(true)
+        : intent === "send_anyway"
+          ? () => setConfirmingSendAnyway(true)
+          : () => submit(intent),
   });
   const { actions } = order;
   const primary = actions.retry ? action("retry") : actions.sendNow ? action("send") : actions.refresh ? action("refresh") : undefined;
   const secondary = [
     ...(actions.refresh && primary?.content !== ACTION_LABELS.refresh ? [action("refresh")] : []),
     ...(actions.cancel ? [{ ...action("cancel"), destructive: true }] : []),
+    ...(order.shippingAndCost?.waitsForSourcing ? [action("send_anyway")] : []),
     {
       content: "View in Shopify admin",
       url: order.shopifyAdminUrl,
@@ -135,6 +151,7 @@ export default function OrderPage() {
             <ProblemsCard problems={order.problems} />
             <HyperskuCard hypersku={order.hypersku} stateMeaning={order.state.meaning} />
             <ItemsCard items={order.items} />
+            <ShippingAndCostCard orderId={order.id} view={order.shippingAndCost} />
             <ParcelsCard parcels={order.parcels} />
             <TimelineCard timeline={order.timeline} />
           </BlockStack>
@@ -153,6 +170,12 @@ export default function OrderPage() {
         cancelling={busyIntent === "cancel"}
         onCancel={() => submit("cancel")}
         onClose={() => setConfirmingCancel(false)}
+      />
+      <SendAnywayModal
+        open={confirmingSendAnyway}
+        sending={busyIntent === "send_anyway"}
+        onSend={() => submit("send_anyway")}
+        onClose={() => setConfirmingSendAnyway(false)}
       />
       <PageHelp topic="what each order state means" />
     </Page>

@@ -45,6 +45,7 @@ export function createOrderFromExternal(ctx: OperationContext): Reply {
     orderId: ctx.state.nextOrderId++,
     nextItemId: () => ctx.state.nextItemId++,
     now: ctx.now,
+    catalogue: catalogueOf(ctx.state),
   });
   const stored = { storeCode: input.storeCode, stateSince: ctx.now.getTime(), order };
   // A late commit (commitAfterMs fault): nothing, duplicate checks included, sees it before its time,
