@@ -74,7 +74,7 @@ async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string,
     { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId, status: base?.status ?? null } },
   );
   // The costs card's figures (app/domain/costs): what the customer paid for what HyperSKU ships, and HyperSKU's charge.
-  await recordCustomerPaid(order.id, request ?? readSentRequest(order));
+  await recordCustomerPaid(order.id, request ?? readSentRequest(await getOrderOrThrow(order.id)));
   await recordHyperskuCharge(order.id, hyperskuOrder);
 }
 

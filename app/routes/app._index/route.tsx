@@ -19,6 +19,8 @@ import { CountCard } from "./count-card";
 import { HyperskuStatuses } from "./hypersku-statuses";
 import { Problems } from "./problems";
 import { SetupGuide } from "./setup-guide";
+import { CostsCard } from "./costs-card";
+import { getCostsSummary } from "~/domain/costs/costs-summary.server";
 
 export const meta: MetaFunction = () => documentTitle("Dashboard");
 
@@ -27,6 +29,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const view = await getDashboard(session.shop);
   return json({
     ...view,
+    costs: await getCostsSummary(session.shop),
     lastSuccessfulCallText: formatDateTime(view.connection.lastSuccessfulCallAt, view.timeZone) || "Never",
     lastReconciledText: formatDateTime(view.connection.lastReconciledAt, view.timeZone) || "Not yet",
   });
@@ -87,6 +90,9 @@ export default function Dashboard() {
             </Layout.Section>
             <Layout.Section>
               <HyperskuStatuses tiles={view.hyperskuTiles} />
+            </Layout.Section>
+            <Layout.Section>
+              <CostsCard periods={view.costs} />
             </Layout.Section>
           </>
         )}

@@ -1,0 +1,88 @@
+/**
+ * The dashboard's costs card: for today, the last 7 and the last 30 days (in the shop's time zone),
+ * the orders sent to HyperSKU, what HyperSKU charges for them (goods and freight), what their
+ * customers paid for those items and shipping, and the margin (docs/decisions/0027). One grouped,
+ * index-only query per period. Amounts in different currencies are never added up: each currency has
+ * its own line, and a margin is given only where HyperSKU's currency is the one the customers paid in.
+ */
+import { formatCount, formatMoney } from "~/domain/admin/format";
+import { currencyDecimals, formatMinorUnits } from "~/domain/orders/money";
+import { sumOrderCosts, type CostTotalsRow } from "~/models/order-costs.server";
+import { getShopTimezone } from "~/models/shop.server";
+import { COST_PERIODS, periodStart, type CostPeriodKey } from "./periods";
+import { percentOf } from "./order-costs";
+
+export type CurrencyTotals = {
+  currency: string;
+  goods: string;
+  freight: string;
+  charge: string;
+  /** What the customers paid, in this currency, for the orders HyperSKU charges in it. */
+  paid: string | null;
+  margin: string | null;
+  marginPercent: string | null;
+};
+
+export type PeriodTotals = {
+  key: CostPeriodKey;
+  label: string;
+  orders: string;
+  /** Orders sent whose charge HyperSKU has not said yet. */
+  awaitingCharge: number;
+  totals: CurrencyTotals[];
+  /** Charges in a currency other than the customers': shown without a margin. */
+  otherCurrencies: { charge: string; paid: string | null }[];
+};
+
+const money = (minor: number, currency: string) => {
+  const amount = formatMinorUnits(minor, currencyDecimals(currency));
+  return formatMoney(amount, currency) ?? `${amount} ${currency}`;
+};
+
+/** Pure: a period's rows (grouped by the two currencies) as the card shows them. */
+export function summarize(rows: readonly CostTotalsRow[]): Omit<PeriodTotals, "key" | "label"> {
+  const orders = rows.reduce((sum, row) => sum + row.orders, 0);
+  const awaitingCharge = rows.filter((row) => !row.hyperskuCostCurrency).reduce((sum, row) => sum + row.orders, 0);
+  const same = new Map<string, { goods: number; freight: number; paid: number }>();
+  const otherCurrencies: PeriodTotals["otherCurrencies"] = [];
+  for (const row of rows) {
+    const currency = row.hyperskuCostCurrency;
+    if (!currency) continue;
+    if (row.customerPaidCurrency === currency) {
+      const totals = same.get(currency) ?? { goods: 0, freight: 0, paid: 0 };
+      totals.goods += row.goodsMinor;
+      totals.freight += row.freightMinor;
+      totals.paid += row.paidMinor;
+      same.set(currency, totals);
+    } else {
+      otherCurrencies.push({
+        charge: money(row.goodsMinor + row.freightMinor, currency),
+        paid: row.customerPaidCurrency ? money(row.paidMinor, row.customerPaidCurrency) : null,
+      });
+    }
+  }
+  const totals = [...same].map(([currency, sum]) => {
+    const margin = sum.paid - sum.goods - sum.freight;
+    return {
+      currency,
+      goods: money(sum.goods, currency),
+      freight: money(sum.freight, currency),
+      charge: money(sum.goods + sum.freight, currency),
+      paid: money(sum.paid, currency),
+      margin: money(margin, currency),
+      marginPercent: percentOf(margin, sum.paid),
+    };
+  });
+  return { orders: formatCount(orders), awaitingCharge, totals, otherCurrencies };
+}
+
+export async function getCostsSummary(shop: string, now = new Date()): Promise<PeriodTotals[]> {
+  const timeZone = await getShopTimezone(shop);
+  return Promise.all(
+    COST_PERIODS.map(async (period) => ({
+      key: period.key,
+      label: period.label,
+      ...summarize(await sumOrderCosts(shop, periodStart(period.key, now, timeZone), now)),
+    })),
+  );
+}

@@ -1,0 +1,229 @@
+// What HyperSKU charges per order beside what the customer paid (docs/decisions/0027): stored from the
+// twin's answers, shown on the order page with the shipping methods HyperSKU offers, totalled on the
+// dashboard for the shop's today, 7 and 30 days, and exported as CSV.
+import prisma from "~/models/db/client.server";
+import { action as ordersCreate } from "~/routes/webhooks.orders.create";
+import { loader as orderLoader } from "~/routes/app.orders.$id/route";
+import { loader as shippingLoader } from "~/routes/app.order-shipping.$id";
+import { loader as costsCsvLoader } from "~/routes/app.costs[.]csv";
+import { loader as dashboardLoader } from "~/routes/app._index/route";
+import { runOrderPageAction } from "~/domain/admin/order-page-actions.server";
+import { getCostsSummary } from "~/domain/costs/costs-summary.server";
+import { buildRestLineItem, buildRestOrder, EUR_ON_USD_SHOP, graphqlNodeOf, type JsonObject } from "../support/order-factories";
+import { drainQueue } from "../support/queue";
+import { callRoute } from "../support/routes";
+import { createBearerRequest, createWebhookRequest, TEST_SHOP } from "../support/shopify";
+import { type Twins, withTwins } from "../support/twins";
+
+let twins: Twins;
+withTwins((received) => (twins = received));
+
+const MUG = { product_id: 7_200_000_000_001, variant_id: 43_200_000_000_011, title: "Ceramic Mug", variant_title: "Blue / Large" };
+const EUR = EUR_ON_USD_SHOP;
+
+const orderRecord = (payload: JsonObject) =>
+  prisma.order.findUniqueOrThrow({ where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } } });
+const requests = (operation: string) => twins.simulator.control.requests().filter((r) => r.operation === operation);
+
+async function checkout(payload: JsonObject) {
+  twins.shopify.putOrder(TEST_SHOP, graphqlNodeOf(payload) as JsonObject & { id: string; updatedAt: string });
+  expect((await callRoute(ordersCreate, createWebhookRequest({ topic: "orders/create", body: payload }))).status).toBe(200);
+  await drainQueue();
+  return orderRecord(payload);
+}
+
+const mugOrder = (quantity = 2, money?: typeof EUR) =>
+  buildRestOrder({
+    money,
+    lineItems: [buildRestLineItem({ money, unitPrice: "24.00", overrides: { ...MUG, quantity } })],
+    shipping: "5.00",
+  });
+
+async function get(fn: Parameters<typeof callRoute>[0], path: string, params: Record<string, string> = {}) {
+  return callRoute(fn, await createBearerRequest(path), params);
+}
+
+type OrderPage = { shippingAndCost: { costs: Record<string, string | null> | null; shippingMethod: string | null } };
+
+describe("costs per order", () => {
+  it("stores HyperSKU's charge (catalogue cost, shipping-table freight) beside what the customer paid, and shows the margin", async () => {
+    const order = await checkout(mugOrder());
+    // The twin: 2 × $3.20 goods; 380 g to the US by YunExpress Standard: 3.8 × (4.50 + 1.20) = $21.66.
+    expect(order).toMatchObject({
+      state: "sent",
+      hyperskuGoodsMinor: 640,
+      hyperskuFreightMinor: 2166,
+      hyperskuCostCurrency: "USD",
+      // 2 × $24.00 + $5.00 shipping; the tax is not the merchant's to keep.
+      customerPaidMinor: 5300,
+      customerPaidCurrency: "USD",
+    });
+
+    const page = (await (await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).json()) as OrderPage;
+    expect(page.shippingAndCost).toMatchObject({
+      shippingMethod: "YunExpress Standard",
+      costs: {
+        goods: "$6.40",
+        freight: "$21.66",
+        charge: "$28.06",
+        paid: "$53.00",
+        margin: "$24.94",
+        marginPercent: "47.1",
+        marginNote: null,
+      },
+    });
+  });
+
+  it("reads the charge again when the status sync looks the order up", async () => {
+    const order = await checkout(mugOrder());
+    await prisma.order.update({
+      where: { id: order.id },
+      data: { hyperskuGoodsMinor: null, hyperskuFreightMinor: null, costsReadAt: null },
+    });
+    expect(await runOrderPageAction(TEST_SHOP, order.id, "refresh")).toMatchObject({ ok: true });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      hyperskuGoodsMinor: 640,
+      hyperskuFreightMinor: 2166,
+      costsReadAt: expect.any(Date),
+    });
+  });
+
+  it("shows both amounts and no margin when HyperSKU charges in another currency than the customer paid in", async () => {
+    const order = await checkout(mugOrder(1, EUR));
+    expect(order).toMatchObject({ hyperskuCostCurrency: "USD", customerPaidCurrency: "EUR", customerPaidMinor: 2900 });
+    const page = (await (await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).json()) as OrderPage;
+    expect(page.shippingAndCost.costs).toMatchObject({ charge: "$20.30", paid: "€29.00", margin: null });
+    expect(page.shippingAndCost.costs?.marginNote).toContain("HyperSKU charges in USD and the customer paid in EUR");
+  });
+});
+
+describe("shipping methods on the order page", () => {
+  it("lists HyperSKU's methods with cost and delivery time for the order's items and destination, from a cache", async () => {
+    await prisma.catalogueSync.create({ data: { shop: TEST_SHOP, lastSucceededAt: new Date() } });
+    const order = await checkout(mugOrder());
+    const first = await (await get(shippingLoader, `/app/order-shipping/${order.id}`, { id: order.id })).json();
+    expect(first).toEqual({
+      kind: "options",
+      countryCode: "US",
+      itemsWithoutSku: [],
+      methods: [
+        { name: "YunExpress Standard", cost: "$21.66", deliveryDays: "7–15 days" },
+        { name: "4PX Priority", cost: "$36.86", deliveryDays: "5–9 days" },
+      ],
+    });
+    await get(shippingLoader, `/app/order-shipping/${order.id}`, { id: order.id });
+    expect(requests("getLogisticsSku")).toHaveLength(1);
+  });
+
+  it("says it could not read shipping when HyperSKU fails, and never breaks the page", async () => {
+    await prisma.catalogueSync.create({ data: { shop: TEST_SHOP, lastSucceededAt: new Date() } });
+    const order = await checkout(mugOrder(3));
+    twins.simulator.control.setFault("getLogisticsSku", { errorRate: 1 });
+    const response = await get(shippingLoader, `/app/order-shipping/${order.id}`, { id: order.id });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ kind: "error", message: "Could not read shipping from HyperSKU. Try again in a few minutes." });
+    expect((await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).status).toBe(200);
+  });
+
+  it("says so when HyperSKU has no SKU for the items yet", async () => {
+    const order = await checkout(mugOrder(4));
+    expect(await (await get(shippingLoader, `/app/order-shipping/${order.id}`, { id: order.id })).json()).toMatchObject({ kind: "none" });
+    expect(requests("getLogisticsSku")).toHaveLength(0);
+  });
+});
+
+let sequence = 0;
+async function sentOrder(
+  sentAt: string,
+  costs: { goods: number; freight: number; paid: number; currency?: string; paidCurrency?: string; name?: string },
+) {
+  sequence += 1;
+  return prisma.order.create({
+    data: {
+      shop: TEST_SHOP,
+      shopifyOrderId: String(9_000_000 + sequence),
+      name: costs.name ?? `#${9000 + sequence}`,
+      shopifyCreatedAt: new Date(sentAt),
+      snapshot: "{}",
+      state: "sent",
+      sentAt: new Date(sentAt),
+      hyperskuOrderId: String(70_000 + sequence),
+      hyperskuStatusDesc: "Pending Payment",
+      hyperskuGoodsMinor: costs.goods,
+      hyperskuFreightMinor: costs.freight,
+      hyperskuCostCurrency: costs.currency ?? "USD",
+      customerPaidMinor: costs.paid,
+      customerPaidCurrency: costs.paidCurrency ?? "USD",
+    },
+  });
+}
+
+describe("costs and margin on the dashboard", () => {
+  it("totals today, the last 7 and 30 days in the shop's time zone, keeping currencies apart", async () => {
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { timezone: "America/New_York" } });
+    const now = new Date("2026-11-24T03:30:00Z"); // 22:30 on Nov 23 in New York
+    await sentOrder("2026-11-23T06:00:00Z", { goods: 1000, freight: 500, paid: 4000 }); // 01:00 Nov 23 NY: today
+    await sentOrder("2026-11-23T04:00:00Z", { goods: 2000, freight: 500, paid: 3000 }); // 23:00 Nov 22 NY: not today
+    await sentOrder("2026-11-10T12:00:00Z", { goods: 100, freight: 100, paid: 1000 }); // within 30 days
+    await sentOrder("2026-11-12T12:00:00Z", { goods: 300, freight: 200, paid: 900, paidCurrency: "EUR" }); // two currencies
+    await sentOrder("2026-10-01T12:00:00Z", { goods: 9999, freight: 9999, paid: 1 }); // older
+    await sentOrder("2026-11-24T04:00:00Z", { goods: 9999, freight: 9999, paid: 1 }); // after now
+
+    const [today, week, month] = await getCostsSummary(TEST_SHOP, now);
+    expect(today).toMatchObject({
+      key: "today",
+      orders: "1",
+      totals: [
+        { currency: "USD", goods: "$10.00", freight: "$5.00", charge: "$15.00", paid: "$40.00", margin: "$25.00", marginPercent: "62.5" },
+      ],
+      otherCurrencies: [],
+    });
+    expect(week).toMatchObject({ orders: "2", totals: [{ charge: "$40.00", paid: "$70.00", margin: "$30.00" }] });
+    expect(month).toMatchObject({
+      orders: "4",
+      totals: [{ charge: "$42.00", paid: "$80.00", margin: "$38.00" }],
+      otherCurrencies: [{ charge: "$5.00", paid: "€9.00" }],
+    });
+  });
+
+  it("is on the dashboard", async () => {
+    await sentOrder(new Date(Date.now() - 60_000).toISOString(), { goods: 1000, freight: 500, paid: 4000 });
+    const view = (await (await get(dashboardLoader, "/app")).json()) as { costs: { key: string; orders: string }[] };
+    expect(view.costs.map((period) => [period.key, period.orders])).toEqual([
+      ["today", "1"],
+      ["7d", "1"],
+      ["30d", "1"],
+    ]);
+  });
+});
+
+describe("the costs export", () => {
+  it("exports the period's orders with their figures as CSV, defusing formulas and keeping negative margins numbers", async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await sentOrder(hourAgo, { goods: 1000, freight: 500, paid: 4000, name: "#1001" });
+    await sentOrder(hourAgo, { goods: 2000, freight: 500, paid: 2000, name: '=HYPERLINK("http://evil.test","x")' });
+    await sentOrder(hourAgo, { goods: 300, freight: 200, paid: 900, paidCurrency: "EUR", name: "@SUM(1)" });
+    await sentOrder(new Date(Date.now() - 40 * 86_400_000).toISOString(), { goods: 1, freight: 1, paid: 1, name: "#old" });
+
+    const response = await get(costsCsvLoader, "/app/costs.csv?period=30d");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="hypersku-costs-30d.csv"');
+    const lines = (await response.text())
+      .replace(/^\ufeff/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      '"Order","Shopify order ID","Sent at (UTC)","HyperSKU order","HyperSKU status","HyperSKU currency","Goods","Freight","HyperSKU total","Customer currency","Customer paid","Margin"',
+    );
+    expect(lines).toHaveLength(4);
+    const byName = (name: string) => lines.find((line) => line.startsWith(`"${name}`))!;
+    expect(byName("#1001")).toMatch(/"USD","10\.00","5\.00","15\.00","USD","40\.00","25\.00"$/);
+    expect(byName("'=HYPERLINK")).toContain('"\'=HYPERLINK(""http://evil.test"",""x"")"');
+    expect(byName("'=HYPERLINK")).toMatch(/"-5\.00"$/);
+    expect(byName("'@SUM(1)")).toMatch(/"USD","3\.00","2\.00","5\.00","EUR","9\.00",""$/);
+    expect(lines.some((line) => line.includes("#old"))).toBe(false);
+
+    expect((await get(costsCsvLoader, "/app/costs.csv?period=year")).status).toBe(400);
+  });
+});
