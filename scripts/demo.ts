@@ -176,6 +176,30 @@ for (const demo of shippable) log(`✓ ${demo.payload.name} is at HyperSKU as or
 log(`✗ ${byCase("no_address").payload.name} not sent: it has no shipping address`);
 await pause(1_000);
 
+// --- a product HyperSKU has not sourced yet (issue 18, docs/decisions/0027) ------------------------
+// HyperSKU's catalogue has the Linen Tote Bag linked but not sourced. The app learns that, an order
+// for it waits as "needs sourcing" with the product named, and goes out by itself once HyperSKU has
+// sourced it and the catalogue says so (here the catalogue's refresh is run by hand).
+{
+  const { refreshHyperskuSide } = await import("../app/domain/orders/refresh-hypersku-side.server");
+  const { recheckCatalogueHolds } = await import("../app/domain/orders/recheck-catalogue-holds.server");
+  const { buildToteOrder, TOTE_VARIANT } = await import("./demo/tote-order");
+  await refreshHyperskuSide(DEMO_SHOP, [TOTE_VARIANT]);
+  const tote = buildToteOrder();
+  shopify.fake.putOrder(DEMO_SHOP, tote.node as never);
+  const toteDelivery = await send({ topic: "orders/create", shop: DEMO_SHOP, body: tote.payload });
+  log(`→ orders/create ${tote.payload.name} (US, a product HyperSKU has not sourced yet): ${toteDelivery.status}`);
+  const toteRecord = () => prisma.order.findFirst({ where: { shop: DEMO_SHOP, shopifyOrderId: String(tote.payload.id) } });
+  await waitFor("the tote order to wait for sourcing", async () => (await toteRecord())?.stateCode === "needs_sourcing");
+  log(`⏸ ${tote.payload.name} waits: ${(await toteRecord())!.stateReason!.split(". ")[0]}.`);
+  await pause(1_000);
+  hypersku.control.sourceProduct(TOTE_VARIANT.productId);
+  await refreshHyperskuSide(DEMO_SHOP, [TOTE_VARIANT]);
+  await recheckCatalogueHolds(DEMO_SHOP, [TOTE_VARIANT.variantId]);
+  await waitFor("the tote order to go out once sourced", async () => (await toteRecord())?.state === "sent");
+  log(`✓ ${tote.payload.name} went out by itself once HyperSKU sourced it: HyperSKU order ${(await toteRecord())!.hyperskuOrderId}`);
+}
+
 // The customer fixes the address of one order; another order is cancelled.
 const edited = byCase("edited");
 const newAddress = {

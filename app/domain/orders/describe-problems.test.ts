@@ -44,6 +44,11 @@ describe("describe-problems", () => {
       "missing_province",
       "local_pickup",
       "local_delivery",
+      // The pre-send catalogue check (catalogue-check.ts).
+      "needs_sourcing",
+      "destination_not_supported",
+      "sku_not_offered",
+      "product_deleted",
     ];
     expect(Object.keys(ORDER_PROBLEMS).sort()).toEqual([...codes].sort());
   });
