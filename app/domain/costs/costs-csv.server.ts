@@ -32,7 +32,7 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * return; OWASP "CSV Injection") gets a leading apostrophe; plain numbers, negative ones included,
  * stay numbers. Every cell is quoted.
  */
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (!PLAIN_NUMBER.test(text) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
@@ -42,7 +42,7 @@ const amount = (minor: number | null, currency: string | null) =>
   minor === null || !currency ? "" : formatMinorUnits(minor, currencyDecimals(currency));
 
 /** Pure: an order's CSV line (CRLF-terminated, RFC 4180). */
-export function costCsvLine(row: OrderCostRow): string {
+function costCsvLine(row: OrderCostRow): string {
   const charged = row.hyperskuGoodsMinor !== null && row.hyperskuFreightMinor !== null;
   const total = charged ? row.hyperskuGoodsMinor! + row.hyperskuFreightMinor! : null;
   const margin =

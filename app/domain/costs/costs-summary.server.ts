@@ -12,7 +12,7 @@ import { getShopTimezone } from "~/models/shop.server";
 import { COST_PERIODS, periodStart, type CostPeriodKey } from "./periods";
 import { percentOf } from "./order-costs";
 
-export type CurrencyTotals = {
+type CurrencyTotals = {
   currency: string;
   goods: string;
   freight: string;
@@ -40,7 +40,7 @@ const money = (minor: number, currency: string) => {
 };
 
 /** Pure: a period's rows (grouped by the two currencies) as the card shows them. */
-export function summarize(rows: readonly CostTotalsRow[]): Omit<PeriodTotals, "key" | "label"> {
+function summarize(rows: readonly CostTotalsRow[]): Omit<PeriodTotals, "key" | "label"> {
   const orders = rows.reduce((sum, row) => sum + row.orders, 0);
   const awaitingCharge = rows.filter((row) => !row.hyperskuCostCurrency).reduce((sum, row) => sum + row.orders, 0);
   const same = new Map<string, { goods: number; freight: number; paid: number }>();

@@ -16,10 +16,10 @@ import type { CatalogueEntry } from "~/models/catalogue.server";
 export type CheckedLine = { variantId: string | null; productId: string | null; title: string };
 export type Destination = { countryCode: string; provinceCode: string | null };
 
-export type CatalogueProblemCode = "needs_sourcing" | "destination_not_supported" | "sku_not_offered" | "product_deleted";
+type CatalogueProblemCode = "needs_sourcing" | "destination_not_supported" | "sku_not_offered" | "product_deleted";
 
 /** A product named in a verdict: what the merchant recognises, and where to act on it at HyperSKU. */
-export type NamedProduct = { title: string; variantIds: string[]; hyperskuProductUrl: string | null };
+type NamedProduct = { title: string; variantIds: string[]; hyperskuProductUrl: string | null };
 
 export type CatalogueCheck =
   | { ok: true; unknownVariantIds: string[] }

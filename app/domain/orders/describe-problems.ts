@@ -41,7 +41,7 @@ export type LineSkipCode = "gift_card" | "no_shipping_required" | "refunded" | "
 
 // --- Pre-send catalogue check (catalogue-check.ts, issue 18; docs/decisions/0027) ---
 /** Why the catalogue keeps an order from being sent (the order's reason names the products). */
-export type CatalogueCheckCode = "needs_sourcing" | "destination_not_supported" | "sku_not_offered" | "product_deleted";
+type CatalogueCheckCode = "needs_sourcing" | "destination_not_supported" | "sku_not_offered" | "product_deleted";
 
 const CATALOGUE_PROBLEMS: Record<CatalogueCheckCode, { problem: string; fix: string }> = {
   needs_sourcing: {

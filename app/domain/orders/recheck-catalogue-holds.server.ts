@@ -23,7 +23,7 @@ import { planAndSchedule } from "./apply-snapshot.server";
 import { NEEDS_SOURCING_CODE } from "./catalogue-check.server";
 import { HYPERSKU_STATUSES } from "./hypersku-status";
 
-export const CATALOGUE_FLAGS = {
+const CATALOGUE_FLAGS = {
   catalogue_product_deleted: {
     problem: (titles: string) => `${titles} of this order ${titles.includes('", "') ? "were" : "was"} deleted in Shopify.`,
     fix: "HyperSKU still has the order: check with HyperSKU support that it can still buy the item, or cancel the order at HyperSKU and refund the customer.",
@@ -54,7 +54,7 @@ function sentVariants(sentRequest: string | null): { variantId: string; title: s
 }
 
 /** Pure: the flag a sent order needs given its lines' catalogue rows, or null. */
-export function catalogueFlagOf(
+function catalogueFlagOf(
   lines: readonly { variantId: string; title: string }[],
   entries: ReadonlyMap<string, CatalogueEntry>,
 ): { code: CatalogueFlag; reason: string } | null {

@@ -25,7 +25,7 @@ const PRODUCT_SOURCING: Record<ReturnType<typeof sourcingStateOf>, CatalogueSour
 };
 
 /** Pure: HyperSKU's side of one store variant, given its private product (null: HyperSKU has none). */
-export function hyperskuSideOf(variant: AskedVariant, product: PrivateProduct | null): HyperskuSide {
+function hyperskuSideOf(variant: AskedVariant, product: PrivateProduct | null): HyperskuSide {
   const base = { ...variant, hyperskuImageUrl: null, unitCost: null, costCurrency: null, stock: null, shipsTo: [] };
   if (!product) return { ...base, sourcing: "not_linked", hyperskuProductId: null, hyperskuSkuId: null, hyperskuProductUrl: null };
   const linked = {

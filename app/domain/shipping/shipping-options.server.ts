@@ -18,7 +18,7 @@ import { getCatalogueEntries } from "~/models/catalogue.server";
 import { findShopOrder, readSnapshot } from "~/models/order.server";
 import { getShop } from "~/models/shop.server";
 
-export type ShippingMethodView = { name: string; cost: string; deliveryDays: string | null };
+type ShippingMethodView = { name: string; cost: string; deliveryDays: string | null };
 
 export type ShippingOptionsView =
   | { kind: "options"; countryCode: string; methods: ShippingMethodView[]; itemsWithoutSku: string[] }
