@@ -186,6 +186,42 @@ describe("costs and margin on the dashboard", () => {
     });
   });
 
+  it("answers at once for a shop with 100,000 sent orders (one index-only query per period)", { timeout: 120_000 }, async () => {
+    const now = new Date();
+    // 40 orders, one a day over the last 40 days, each copied 2,499 times in one statement.
+    await prisma.order.createMany({
+      data: Array.from({ length: 40 }, (_, day) => ({
+        shop: TEST_SHOP,
+        shopifyOrderId: String(20_000_000 + day),
+        name: `#${20_000 + day}`,
+        shopifyCreatedAt: now,
+        snapshot: "{}",
+        state: "sent",
+        sentAt: new Date(now.getTime() - day * 86_400_000 - 60_000),
+        hyperskuGoodsMinor: 1000,
+        hyperskuFreightMinor: 500,
+        hyperskuCostCurrency: "USD",
+        customerPaidMinor: 4000,
+        customerPaidCurrency: "USD",
+      })),
+    });
+    await prisma.$executeRaw`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2499)
+      INSERT INTO "Order" ("id", "shop", "shopifyOrderId", "name", "shopifyCreatedAt", "snapshot", "state", "sentAt",
+        "hyperskuGoodsMinor", "hyperskuFreightMinor", "hyperskuCostCurrency", "customerPaidMinor", "customerPaidCurrency", "createdAt", "updatedAt")
+      SELECT t."id" || '-' || n.i, t."shop", t."shopifyOrderId" || '-' || n.i, t."name", t."shopifyCreatedAt", t."snapshot", t."state", t."sentAt",
+        t."hyperskuGoodsMinor", t."hyperskuFreightMinor", t."hyperskuCostCurrency", t."customerPaidMinor", t."customerPaidCurrency", t."createdAt", t."updatedAt"
+      FROM "Order" t CROSS JOIN n WHERE t."shop" = ${TEST_SHOP}`;
+    expect(await prisma.order.count({ where: { shop: TEST_SHOP } })).toBe(100_000);
+
+    const started = performance.now();
+    const [today, , month] = await getCostsSummary(TEST_SHOP, now);
+    const elapsed = performance.now() - started;
+    expect(today.orders).toBe("2,500");
+    expect(month.orders).toBe("75,000");
+    expect(month.totals[0]).toMatchObject({ charge: "$1,125,000.00", paid: "$3,000,000.00", margin: "$1,875,000.00" });
+    expect(elapsed).toBeLessThan(1_500);
+  });
+
   it("is on the dashboard", async () => {
     await sentOrder(new Date(Date.now() - 60_000).toISOString(), { goods: 1000, freight: 500, paid: 4000 });
     const view = (await (await get(dashboardLoader, "/app")).json()) as { costs: { key: string; orders: string }[] };
