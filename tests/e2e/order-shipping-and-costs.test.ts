@@ -5,6 +5,7 @@
  * sourcing offers Send anyway, with a confirmation. At a desktop's and a phone's width, without a
  * console error, with screenshots.
  */
+import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import prisma from "~/models/db/client.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
@@ -115,6 +116,25 @@ afterEach(() => {
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   }
+});
+
+describe("journey: costs and margin on the dashboard", { timeout: 60_000 }, () => {
+  it.each([1280, 390])("shows the totals for today, 7 and 30 days and exports them as CSV at %i px", async (width) => {
+    await prisma.order.update({ where: { id: sentId }, data: { sentAt: new Date(Date.now() - 60_000) } });
+    const page = await open("/app", width);
+    await page.getByRole("heading", { name: "Costs and margin" }).waitFor();
+    for (const period of ["Today", "Last 7 days", "Last 30 days"]) {
+      const tile = page.getByRole("region", { name: period });
+      expect(await tile.innerText()).toMatch(/1 order sent[\s\S]*HyperSKU charges \$31\.01[\s\S]*Margin \$34\.49 \(52\.7%\)/);
+    }
+    await saveScreenshot(page, `dashboard-costs-${width}`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "7 days" }).click()]);
+    expect(download.suggestedFilename()).toBe("hypersku-costs-7d.csv");
+    const csv = fs.readFileSync((await download.path())!, "utf8");
+    expect(csv).toContain('"#4001"');
+    expect(csv).toMatch(/"USD","9\.35","21\.66","31\.01","USD","65\.50","34\.49"\r\n$/);
+  });
 });
 
 describe("journey: an order's shipping and cost", { timeout: 60_000 }, () => {

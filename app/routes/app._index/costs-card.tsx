@@ -35,7 +35,9 @@ function PeriodTile({ period }: { period: PeriodTotals }) {
         <Text as="h3" variant="headingSm">
           {period.label}
         </Text>
-        <Text as="p">{period.orders} orders sent</Text>
+        <Text as="p">
+          {period.orders} {period.orders === "1" ? "order" : "orders"} sent
+        </Text>
         {period.totals.map((totals) => (
           <BlockStack gap="100" key={totals.currency}>
             <Text as="p">
