@@ -77,7 +77,8 @@ await prisma.session.create({
     shop: DEMO_SHOP,
     state: "",
     isOnline: false,
-    scope: "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations",
+    scope:
+      "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations,write_inventory",
     accessToken: "shpat_demo_offline_token",
   },
 });

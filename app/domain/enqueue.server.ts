@@ -31,6 +31,8 @@ export const JOB_TYPES = {
   backfillOrders: "backfill_orders",
   /** Look at what needs the merchant and mail the shop's notification digest if due; subject: the shop. */
   sendDigest: "send_digest",
+  /** Read the store's catalogue and HyperSKU's side of it (app/domain/catalogue); subject: the shop (one run at a time). */
+  catalogueSync: "catalogue_sync",
 } as const;
 
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];

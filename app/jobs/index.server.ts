@@ -1,5 +1,6 @@
 /** Every job the app runs, one definition per type (the worker's list; index.server.test.ts checks it). */
 import backfillOrders from "./backfill-orders.job";
+import catalogueSync from "./catalogue-sync.job";
 import cancelAtHypersku from "./cancel-at-hypersku.job";
 import changeAddress from "./change-address.job";
 import compactDatabase from "./compact-database.job";
@@ -23,4 +24,5 @@ export const jobDefinitions = [
   compactDatabase,
   backfillOrders,
   sendDigest,
+  catalogueSync,
 ] as const;

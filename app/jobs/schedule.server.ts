@@ -3,8 +3,10 @@
  * scheduler, each piece of work is queued once: token refresh every minute, reconciliation of each
  * connected shop every fifteen minutes, and each connected shop's HyperSKU sync when its first
  * order is due (orders just sent are due at once; sync-schedule.ts says when the others are), and
- * each shop's notification digest check when due (digest-timing.ts).
+ * each shop's notification digest check when due (digest-timing.ts), and each connected shop's catalogue
+ * sync when due (app/domain/catalogue/sync.server.ts).
  */
+import { queueDueCatalogueSyncs } from "~/domain/catalogue/sync.server";
 import { queueDueDigests } from "~/domain/notifications/send-digest.server";
 import { getNextShopSyncAt, queueShopSync } from "~/domain/tracking/sync-orders.server";
 import { listConnectedShops } from "~/models/shop.server";
@@ -23,6 +25,11 @@ export async function scheduleRecurringJobs(now = new Date()) {
     const syncAt = await getNextShopSyncAt(shop.domain, now);
     if (syncAt && syncAt.getTime() <= now.getTime() + TOKEN_REFRESH_EVERY_MS) await queueShopSync(shop.domain, syncAt < now ? now : syncAt);
   }
+  // A connected shop's catalogue: first within a minute of connecting, then every 6 hours.
+  await queueDueCatalogueSyncs(
+    shops.map((shop) => shop.domain),
+    now,
+  );
   // Every installed shop with notification addresses, connected or not: a lost connection is news.
   await queueDueDigests(now);
 }

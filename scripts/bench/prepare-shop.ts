@@ -31,7 +31,7 @@ const offline = new Session({
 });
 offline.scope =
   process.env.SHOPIFY_SCOPES ??
-  "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations";
+  "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations,write_inventory";
 await sessionStorage.storeSession(offline);
 await replaceTokenSet(shop, tokenResponseToTokenSet(response, new Date()));
 await setHyperskuStatus(shop, "connected");

@@ -17,6 +17,7 @@
 import type { AdminGraphql, GraphqlResponse } from "~/integrations/shopify/admin-graphql.server";
 import { MAX_LIST_ARGUMENT, MAX_QUERY_COST } from "~/integrations/shopify/query-limits";
 import { DEMO_CATALOGUE, type FakeProduct, variantNode } from "./product-catalogue";
+import { answerCatalogueVariants, answerVariantsCount, CatalogueInputError, FakeInventory } from "./catalogue-graphql";
 
 type OrderNode = { id: string; updatedAt: string } & Record<string, unknown>;
 
@@ -97,6 +98,8 @@ export class ShopifyAdminFake {
   private readonly locationsByShop = new Map<string, { id: string; name: string }[]>();
   private readonly catalogues = new Map<string, FakeProduct[]>();
   readonly calls: AdminCall[] = [];
+  /** Inventory quantities per item and location (catalogue-graphql.ts). */
+  readonly inventory = new FakeInventory();
   /** The requested cost Shopify would report for each call, in call order (refused calls included). */
   readonly requestedCosts: { operation: string; cost: number }[] = [];
   /** Every fulfillment, in creation order (the app's and the merchant's). */
@@ -137,6 +140,19 @@ export class ShopifyAdminFake {
     const index = list.findIndex((existing) => existing.id === product.id);
     if (index >= 0) list[index] = structuredClone(product);
     else list.push(structuredClone(product));
+  }
+
+  /** Replaces the shop's whole catalogue (the bench's and the Products page tests' large stores). */
+  setProducts(shop: string, products: FakeProduct[]) {
+    this.catalogues.set(shop, products);
+  }
+
+  /** The merchant deletes a product. */
+  deleteProduct(shop: string, productId: number) {
+    this.catalogues.set(
+      shop,
+      this.products(shop).filter((product) => product.id !== productId),
+    );
   }
 
   /** The merchant deletes a variant: Shopify answers a null node for it from then on. */
@@ -284,11 +300,21 @@ export class ShopifyAdminFake {
           return this.fulfillmentTrackingInfoUpdate(shop, query, variables);
         case "VariantFacts":
           return this.variantFacts(shop, query, variables);
+        case "CatalogueVariants":
+          return answerCatalogueVariants(this.products(shop), query, variables);
+        case "CatalogueVariantsCount":
+          return answerVariantsCount(this.products(shop));
+        case "VariantInventory":
+          return this.inventory.answerVariantInventory(this.products(shop), variables);
+        case "InventorySetQuantities":
+          this.requireField(query, "inventorySetQuantities");
+          return this.inventory.answerSetQuantities(variables);
         default:
           return { errors: [{ message: `The Shopify fake does not know the operation ${operation}` }] };
       }
     } catch (error) {
-      if (error instanceof InputError) return { errors: [{ message: `Variable input is invalid: ${error.message}` }] };
+      if (error instanceof InputError || error instanceof CatalogueInputError)
+        return { errors: [{ message: `Variable input is invalid: ${error.message}` }] };
       throw error;
     }
   }

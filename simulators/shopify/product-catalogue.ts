@@ -6,7 +6,15 @@
  * `... on ProductVariant` does not apply to it).
  */
 
-export type FakeVariant = { id: number; title: string; imageUrl: string | null };
+export type FakeVariant = {
+  id: number;
+  title: string;
+  imageUrl: string | null;
+  /** The merchant's SKU code; absent: none. */
+  sku?: string | null;
+  /** Whether Shopify tracks its inventory (absent: tracked). */
+  tracked?: boolean;
+};
 
 export type FakeProduct = {
   id: number;
@@ -17,6 +25,8 @@ export type FakeProduct = {
   tags: string[];
   /** The product's featured media image; null for a product without media. */
   featuredImageUrl: string | null;
+  /** ACTIVE (absent), DRAFT or ARCHIVED. */
+  status?: "ACTIVE" | "DRAFT" | "ARCHIVED";
   variants: FakeVariant[];
 };
 

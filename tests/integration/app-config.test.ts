@@ -16,6 +16,7 @@ describe("shopify.app.toml", () => {
       "write_merchant_managed_fulfillment_orders",
       "read_products",
       "read_locations",
+      "write_inventory",
     ]) {
       expect(toml).toContain(scope);
     }

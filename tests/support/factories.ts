@@ -26,7 +26,7 @@ export async function createSession(overrides: SessionOverrides = {}) {
     isOnline,
     scope:
       overrides.scope ??
-      "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations",
+      "read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_products,read_locations,write_inventory",
     ...(overrides.expires ? { expires: overrides.expires } : {}),
     accessToken: overrides.accessToken ?? `shpat_${randomUUID().replace(/-/g, "")}`,
   });

@@ -2,6 +2,8 @@
 import fs from "node:fs";
 import { TEST_SHOP } from "./shopify";
 import { buildRestOrder, type JsonObject } from "../../simulators/harness/order-payloads";
+import { productWebhookPayload } from "../../simulators/shopify/catalogue-graphql";
+import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
 
 /** The shop object Shopify sends with app/uninstalled: `myshopify_domain` is the shop's permanent name. */
 export const buildShopPayload = (shop = TEST_SHOP, overrides: JsonObject = {}): JsonObject => ({
@@ -32,6 +34,8 @@ const builders: Record<string, (shop: string) => JsonObject> = {
   "orders/create": () => buildRestOrder(),
   "orders/updated": () => buildRestOrder(),
   "orders/paid": () => buildRestOrder(),
+  "products/update": () => productWebhookPayload(DEMO_CATALOGUE[0]),
+  "products/delete": () => ({ id: DEMO_CATALOGUE[0].id }),
   "orders/cancelled": () => buildRestOrder({ overrides: { cancelled_at: "2026-07-14T18:00:00Z", cancel_reason: "customer" } }),
 };
 

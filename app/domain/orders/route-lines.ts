@@ -54,7 +54,7 @@ const same = (a: string | null | undefined, b: string) => (a ?? "").trim().toLow
 /** A "product" rule names the product by its numeric id or its GID (what the settings page stores). */
 const productIdOf = (value: string) => value.trim().replace(/^gid:\/\/shopify\/Product\//, "");
 
-function matches(rule: ProductRule, item: ShopifyLineItemSnapshot, facts: ProductFacts | undefined): boolean {
+function matches(rule: ProductRule, item: Pick<ShopifyLineItemSnapshot, "productId">, facts: ProductFacts | undefined): boolean {
   switch (rule.field) {
     case "product":
       return item.productId !== null && item.productId === productIdOf(rule.value);
@@ -67,7 +67,12 @@ function matches(rule: ProductRule, item: ShopifyLineItemSnapshot, facts: Produc
   }
 }
 
-function ruleSkip(item: ShopifyLineItemSnapshot, rules: ProductRules, facts: ProductFacts | undefined): LineRoute | null {
+/** Why the merchant's product rules keep an item of this product from HyperSKU, or null (the catalogue asks too). */
+export function ruleSkip(
+  item: Pick<ShopifyLineItemSnapshot, "productId">,
+  rules: ProductRules,
+  facts: ProductFacts | undefined,
+): LineRoute | null {
   const excluded = rules.exclude.find((rule) => matches(rule, item, facts));
   if (excluded) return { skip: "excluded_by_rule", detail: `Your rules keep ${describeRule(excluded)} away from HyperSKU.` };
   if (rules.include.length > 0 && !rules.include.some((rule) => matches(rule, item, facts))) {

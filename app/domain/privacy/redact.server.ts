@@ -41,6 +41,7 @@ import { listOrderParcels, scrubParcel } from "~/models/parcel.server";
 import { recordRedactedOrders, type RedactionSource } from "~/models/redacted-order.server";
 import { deleteSessionsForShop } from "~/models/session.server";
 import { deleteVariantFactsForShop } from "~/models/variant-facts.server";
+import { deleteCatalogueForShop } from "~/models/catalogue.server";
 import { eraseNotificationAddresses } from "~/models/digest.server";
 import { listDeliveriesWithProblem, scrubDeliveryProblem } from "~/models/webhook-delivery.server";
 import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
@@ -145,7 +146,7 @@ export async function redactCustomer(shop: string, selector: CustomerSelector): 
 
 /**
  * shop/redact (48 hours after uninstalling): every order of the shop is anonymised, and its
- * sessions, HyperSKU tokens, queued work and cached product facts are deleted. The shop row (settings) stays, so the
+ * sessions, HyperSKU tokens, queued work, cached product facts and catalogue are deleted. The shop row (settings) stays, so the
  * evidence keeps its context. Every order is tombstoned: after a reinstall, the shop's old orders
  * are not filled in again by webhooks, reconciliation or a past-orders run.
  */
@@ -157,6 +158,7 @@ export async function redactShop(shop: string): Promise<number> {
     await eraseNotificationAddresses(shop);
     await cancelShopJobs(shop);
     await deleteVariantFactsForShop(shop);
+    await deleteCatalogueForShop(shop);
     return redactWhere({ shop }, [], "shop/redact");
   });
   logger.info({ shop, orders: count }, "shop data redacted");

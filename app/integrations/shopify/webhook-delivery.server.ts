@@ -41,7 +41,9 @@ export type WebhookTopic =
   | "orders/create"
   | "orders/updated"
   | "orders/paid"
-  | "orders/cancelled";
+  | "orders/cancelled"
+  | "products/update"
+  | "products/delete";
 
 export type VerifiedDelivery = {
   shop: string;

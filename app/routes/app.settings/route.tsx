@@ -9,6 +9,7 @@ import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { FormSaveBar } from "~/components/FormSaveBar";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
+import { recomputeExcluded } from "~/domain/catalogue/recompute-excluded.server";
 import { getConnectionView } from "~/domain/connection/connection-view.server";
 import { getNotificationsView } from "~/domain/notifications/send-digest.server";
 import { SETTINGS_FIELDS, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/domain/admin/settings-fields";
@@ -45,6 +46,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const parsed = parseSettingsForm(readSettingsForm(await request.formData()));
   if (!parsed.ok) return json<ActionData>({ ok: false, errors: parsed.errors }, { status: 400 });
   await saveSettings(session.shop, parsed.settings);
+  await recomputeExcluded(session.shop); // the catalogue's "excluded by your rules" follows the saved rules
   return json<ActionData>({ ok: true });
 };
 
