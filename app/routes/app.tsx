@@ -34,6 +34,7 @@ export default function App() {
           Dashboard
         </Link>
         <Link to="/app/orders">Orders</Link>
+        <Link to="/app/products">Products</Link>
         <Link to="/app/past-orders">Send past orders</Link>
         <Link to="/app/settings">Settings</Link>
         <Link to="/app/connection">HyperSKU connection</Link>

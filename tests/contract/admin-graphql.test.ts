@@ -13,6 +13,8 @@ import { estimateQueryCost } from "~/integrations/shopify/query-cost";
 import { MAX_QUERY_COST } from "~/integrations/shopify/query-limits";
 import { ORDER_SNAPSHOT_FIELDS, ORDER_SNAPSHOT_FRAGMENT_NAME } from "~/integrations/shopify/order-snapshot-fields";
 import { VARIANT_FACTS_CHUNK_SIZE, VARIANT_FACTS_COST_PER_ID } from "~/integrations/shopify/variant-facts.server";
+import { CATALOGUE_COST_PER_VARIANT, CATALOGUE_PAGE_SIZE } from "~/integrations/shopify/products.server";
+import { INVENTORY_CHUNK_SIZE } from "~/integrations/shopify/inventory.server";
 import { loadAdminSchema } from "../../scripts/shopify/admin-schema";
 
 const APP = path.resolve("app");
@@ -78,6 +80,10 @@ describe(`Admin GraphQL documents (API ${SHOPIFY_API_VERSION})`, () => {
 /** The largest variables each document is sent with, where its cost depends on them. */
 const WORST_CASE_VARIABLES: Record<string, Record<string, unknown>> = {
   VariantFacts: { ids: Array.from({ length: VARIANT_FACTS_CHUNK_SIZE }, (_, i) => `gid://shopify/ProductVariant/${i + 1}`) },
+  VariantInventory: {
+    ids: Array.from({ length: INVENTORY_CHUNK_SIZE }, (_, i) => `gid://shopify/ProductVariant/${i + 1}`),
+    locationId: "gid://shopify/Location/1",
+  },
 };
 
 /**
@@ -121,5 +127,14 @@ describe(`Requested query cost (API ${SHOPIFY_API_VERSION}, limit ${MAX_QUERY_CO
     expect(VARIANT_FACTS_COST_PER_ID).toBe(6);
     expect(ofSize(VARIANT_FACTS_CHUNK_SIZE)).toBe(996);
     expect(ofSize(VARIANT_FACTS_CHUNK_SIZE + 1)).toBeGreaterThan(MAX_QUERY_COST);
+  });
+
+  it("prices a catalogue page per variant as the sync and the Shopify twin assume, a full page within the limit", () => {
+    const page = operations.find((d) => operationName(d.text) === "CatalogueVariants")!.text;
+    expect(CATALOGUE_COST_PER_VARIANT).toBe(6);
+    expect(estimateQueryCost(schema, parse(page))).toBe(CATALOGUE_PAGE_SIZE * CATALOGUE_COST_PER_VARIANT + 2);
+    expect(
+      estimateQueryCost(schema, parse(page.replace(`first: ${CATALOGUE_PAGE_SIZE}`, `first: ${CATALOGUE_PAGE_SIZE + 1}`))),
+    ).toBeGreaterThan(MAX_QUERY_COST);
   });
 });

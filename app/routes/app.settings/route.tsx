@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { BlockStack, Layout, Page } from "@shopify/polaris";
+import { BlockStack, Box, Layout, Page } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { PageHelp } from "~/components/PageHelp";
 import { documentTitle, PageTitle } from "~/components/PageTitle";
@@ -10,15 +10,18 @@ import { FormSaveBar } from "~/components/FormSaveBar";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { recomputeExcluded } from "~/domain/catalogue/recompute-excluded.server";
+import { getCatalogueSettingsView, saveCatalogueSettingsForm } from "~/domain/catalogue/catalogue-settings.server";
 import { getConnectionView } from "~/domain/connection/connection-view.server";
 import { getNotificationsView } from "~/domain/notifications/send-digest.server";
 import { SETTINGS_FIELDS, type SettingsField, type SettingsFieldErrors, type SettingsFormValues } from "~/domain/admin/settings-fields";
 import { getLocationChoices, getSettingsForm, parseSettingsForm, readSettingsForm, saveSettings } from "~/domain/shops/settings.server";
+import { INTENT_FIELD } from "~/lib/form-intent";
 import { isOfflineMode } from "~/offline-mode.server";
 import { authenticate } from "~/shopify.server";
 import { useValueChanged } from "~/components/use-value-changed";
 import { ErrorSummary } from "./error-summary";
 import { fieldId } from "./fields";
+import { CatalogueSection } from "./catalogue-section";
 import { ForwardingSection } from "./forwarding-section";
 import { FulfillmentSection } from "./fulfillment-section";
 import { HyperskuSection } from "./hypersku-section";
@@ -29,21 +32,25 @@ export const meta: MetaFunction = () => documentTitle("Settings");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [form, connection, notifications] = await Promise.all([
+  const [form, connection, notifications, catalogue] = await Promise.all([
     getSettingsForm(session.shop),
     getConnectionView(session.shop),
     getNotificationsView(session.shop),
+    getCatalogueSettingsView(session.shop),
   ]);
   const chosen = form.values.hyperskuLocationIds ? form.values.hyperskuLocationIds.split(",") : [];
   const locations = await getLocationChoices(session.shop, chosen);
-  return json({ ...form, connection, locations, notifications, inlineSaveBar: isOfflineMode() });
+  return json({ ...form, connection, locations, notifications, catalogue, inlineSaveBar: isOfflineMode() });
 };
 
 type ActionData = { ok: true } | { ok: false; errors: SettingsFieldErrors };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const parsed = parseSettingsForm(readSettingsForm(await request.formData()));
+  const formData = await request.formData();
+  // The catalogue section's own form (catalogue-section.tsx).
+  if (formData.get(INTENT_FIELD) === "catalogue") return json(await saveCatalogueSettingsForm(session.shop, formData));
+  const parsed = parseSettingsForm(readSettingsForm(formData));
   if (!parsed.ok) return json<ActionData>({ ok: false, errors: parsed.errors }, { status: 400 });
   await saveSettings(session.shop, parsed.settings);
   await recomputeExcluded(session.shop); // the catalogue's "excluded by your rules" follows the saved rules
@@ -51,7 +58,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function SettingsPage() {
-  const { values: saved, defaultPlatformCode, connection, locations, notifications, inlineSaveBar } = useLoaderData<typeof loader>();
+  const {
+    values: saved,
+    defaultPlatformCode,
+    connection,
+    locations,
+    notifications,
+    catalogue,
+    inlineSaveBar,
+  } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionData>();
   const shopify = useAppBridge();
   const [values, setValues] = useState<SettingsFormValues>(saved);
@@ -116,6 +131,11 @@ export default function SettingsPage() {
           </Layout>
         </BlockStack>
       </form>
+      <Box paddingBlockStart="400">
+        <Layout>
+          <CatalogueSection saved={catalogue} />
+        </Layout>
+      </Box>
       <PageHelp topic="what each setting does" />
     </Page>
   );
