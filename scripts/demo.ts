@@ -70,6 +70,7 @@ const { queueShopSync } = await import("../app/domain/tracking/sync-orders.serve
 const { collectResults, formatTable, fulfillmentsInShopify } = await import("./demo/report");
 const { buildDemoDay } = await import("./demo/day");
 const { queueDigestNow } = await import("../app/domain/notifications/send-digest.server");
+const { startCatalogueSync } = await import("../app/domain/catalogue/sync.server");
 
 await prisma.session.create({
   data: {
@@ -127,6 +128,12 @@ async function stopEverything(code = 0) {
 }
 process.on("SIGINT", () => void stopEverything(0));
 process.on("SIGTERM", () => void stopEverything(0));
+
+// --- the catalogue: what HyperSKU knows of the store's products (the Products page) ---------------
+await startCatalogueSync(DEMO_SHOP);
+await waitFor("the catalogue sync", async () => (await prisma.catalogueSync.findUnique({ where: { shop: DEMO_SHOP } }))?.state === "idle");
+const catalogue = await prisma.catalogueVariant.groupBy({ by: ["sourcing"], where: { shop: DEMO_SHOP }, _count: { _all: true } });
+log(`✓ catalogue synced: ${catalogue.map((group) => `${group._count._all} ${group.sourcing}`).join(", ")} (the Products page)`);
 
 // --- the day -------------------------------------------------------------------------------------
 const send = createWebhookSender({ appUrl: env.SHOPIFY_APP_URL!, secret: DEMO_API_SECRET });

@@ -9,7 +9,9 @@
  * Options: --no-build (reuse build/), --no-postgres, --output <file> (default docs/benchmarks.md),
  * --engines sqlite,postgresql (default: both),
  * --phases intake,idle,backlog (default: all), --backlog N (orders in the backlog, default 5000),
- * --full (also the backlog on PostgreSQL, a few minutes more).
+ * --full (also the backlog on PostgreSQL, a few minutes more), --only catalogue (only the catalogue's
+ * sync of 50,000 variants and the Products page at that size, scripts/bench/catalogue.ts; no build,
+ * nothing written), --catalogue-variants N (default 50000).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +19,7 @@ import { parseArgs } from "node:util";
 import { startHyperskuSimulator, type HyperskuSimulator } from "../../simulators/hypersku/server";
 import { runAdminBenchmark } from "./admin";
 import { runApiCostBenchmark } from "./api-cost";
+import { catalogueRows, runCatalogueBenchmark } from "./catalogue";
 import {
   type BenchDatabases,
   createPostgresDatabases,
@@ -43,8 +46,11 @@ const { values } = parseArgs({
     full: { type: "boolean", default: false },
     backlog: { type: "string", default: String(FORWARDING.backlogOrders) },
     engines: { type: "string", default: "sqlite,postgresql" },
+    only: { type: "string" },
+    "catalogue-variants": { type: "string", default: "50000" },
   },
 });
+if (values.only !== undefined && values.only !== "catalogue") throw new Error(`unknown --only ${values.only}; use --only catalogue`);
 const PHASES = ["intake", "idle", "backlog"] as const;
 type Phase = (typeof PHASES)[number];
 const phases = new Set(values.phases!.split(",").map((name) => name.trim()));
@@ -110,6 +116,13 @@ async function benchEngine(engine: Engine, skipped: Phase[] = []): Promise<Engin
 }
 
 async function main() {
+  if (values.only === "catalogue") {
+    step(`catalogue: sync of ${values["catalogue-variants"]} variants and the Products page (scripts/bench/catalogue.ts)`);
+    const rows = catalogueRows(await runCatalogueBenchmark(Number(values["catalogue-variants"])));
+    console.log(`\n${renderTable(rows)}\n`);
+    if (rows.some((row) => row.verdict === "MISS" || row.verdict === "not measured")) process.exitCode = 1;
+    return;
+  }
   const startedAt = new Date();
   const loadAverage = os.loadavg()[0];
   if (!values["no-build"]) {
@@ -131,6 +144,8 @@ async function main() {
   const admin = await runAdminBenchmark();
   step("Shopify API cost: scripts/bench/order-api-cost.ts");
   const apiCost = await runApiCostBenchmark();
+  step("catalogue: scripts/bench/catalogue.ts");
+  const catalogue = await runCatalogueBenchmark(Number(values["catalogue-variants"]));
 
   const cpus = os.cpus();
   const results: BenchResults = {
@@ -148,6 +163,7 @@ async function main() {
     postgresSkipped,
     admin,
     apiCost,
+    catalogue,
   };
   const rows = buildRows(results);
   console.log(`\n${renderTable(rows)}\n`);

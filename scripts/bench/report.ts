@@ -4,6 +4,7 @@
  */
 import { ADMIN_SCRIPT, type AdminResult } from "./admin";
 import { API_COST_SCRIPT, apiCostRows } from "./api-cost";
+import { catalogueRows } from "./catalogue";
 import { maxRss, type RssFigures } from "./memory";
 import { engineName, mb, ms, perSecond, type Row, type Verdict } from "./format";
 import { closingNotes } from "./notes";
@@ -180,6 +181,7 @@ export function buildRows(results: BenchResults): Row[] {
   }
   rows.push(...adminRows(results.admin));
   rows.push(...apiCostRows(results.apiCost));
+  rows.push(...catalogueRows(results.catalogue));
   return rows;
 }
 

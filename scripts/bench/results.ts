@@ -1,5 +1,6 @@
 /** What one `npm run bench` run measured, as the report reads it. */
 import type { AdminResult } from "./admin";
+import type { CatalogueBench } from "./catalogue";
 import type { ApiCostResult } from "./api-cost";
 import type { Engine } from "./databases";
 import type { BacklogResult, IdleResult } from "./forwarding";
@@ -36,4 +37,6 @@ export type BenchResults = {
   admin: AdminResult;
   /** Shopify Admin API points per order (scripts/bench/order-api-cost.ts). */
   apiCost?: ApiCostResult;
+  /** The catalogue sync and the Products page at 50,000 variants (scripts/bench/catalogue.ts). */
+  catalogue?: CatalogueBench;
 };

@@ -9,7 +9,7 @@ import { getCatalogueSettings, saveCatalogueSettings, type CatalogueSettings } f
 import { ensureShop, getShop } from "~/models/shop.server";
 import { inventoryLocationOf } from "./inventory.server";
 
-export const MAX_LOW_STOCK_THRESHOLD = 100_000;
+const MAX_LOW_STOCK_THRESHOLD = 100_000;
 
 export interface CatalogueSettingsView extends CatalogueSettings {
   /** The location the inventory push writes to; null: none chosen (the push changes nothing). */

@@ -8,7 +8,7 @@ import type { CatalogueEntry } from "~/models/catalogue.server";
 export const HYPERSKU_APP_URL = "https://app.hypersku.com";
 
 /** Polaris Badge tones; "neutral" is shown as the default badge. */
-export type BadgeTone = "success" | "attention" | "info" | "critical" | "neutral";
+type BadgeTone = "success" | "attention" | "info" | "critical" | "neutral";
 
 export interface RowGuidance {
   badge: string;

@@ -8,7 +8,7 @@ import { sourcingStateOf, type PrivateProduct } from "~/integrations/hypersku/ca
 import type { CatalogueSourcing, ShipsTo } from "~/models/catalogue.server";
 
 /** What the sync writes on one variant's row from HyperSKU's answer. */
-export interface HyperskuVariantSide {
+interface HyperskuVariantSide {
   sourcing: CatalogueSourcing;
   hyperskuProductId: string;
   hyperskuSkuId: string | null;

@@ -18,7 +18,7 @@ import { getShopTimezone } from "~/models/shop.server";
 import { decodeCursor, encodeCursor } from "./page-cursor";
 import { countTabs, type TabCounts } from "./tabs";
 
-export const PRODUCTS_PAGE_SIZE = 50;
+const PRODUCTS_PAGE_SIZE = 50;
 
 export interface ProductsQuery {
   filter: CatalogueFilter;
@@ -54,7 +54,7 @@ export interface ProductsView {
   timezone: string | null;
 }
 
-export async function getCatalogueSyncView(shop: string): Promise<CatalogueSyncView> {
+async function getCatalogueSyncView(shop: string): Promise<CatalogueSyncView> {
   const sync = await getCatalogueSync(shop);
   if (!sync)
     return { state: "never", phase: null, variantsRead: 0, variantsTotal: null, lastSucceededAt: null, finishedAt: null, lastError: null };

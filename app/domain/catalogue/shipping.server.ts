@@ -22,7 +22,7 @@ export async function getShippingCountries(shop: string, now = Date.now()): Prom
   return countries;
 }
 
-export interface ShippingMethod {
+interface ShippingMethod {
   name: string;
   cost: number | null;
   currency: string | null;

@@ -40,7 +40,7 @@ import { pushInventory } from "./inventory.server";
 /** How often a connected shop's catalogue is read again on its own (HyperSKU's stock and costs move daily). */
 export const CATALOGUE_SYNC_EVERY_MS = 6 * 3600_000;
 /** Private products per getPrivateProduct page. */
-export const HYPERSKU_PAGE_SIZE = 50;
+const HYPERSKU_PAGE_SIZE = 50;
 /** A step stops after this long and the job comes back at once: well inside the job's lease. */
 const STEP_BUDGET_MS = 20_000;
 
