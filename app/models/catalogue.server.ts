@@ -502,3 +502,12 @@ export async function getProductSyncedAt(tx: Db, shop: string, productId: string
   const latest = await tx.catalogueVariant.aggregate({ where: { shop, productId }, _max: { shopifySyncedAt: true } });
   return latest._max.shopifySyncedAt ?? null;
 }
+
+/**
+ * The catalogue changed outside a sync (a products webhook, new rules): its sync row's `updatedAt`
+ * moves, which is the version the Products page's cached counts are keyed by (a sync moves it with
+ * every page it writes).
+ */
+export async function touchCatalogue(shop: string, db: Db = prisma): Promise<void> {
+  await db.catalogueSync.upsert({ where: { shop }, create: { shop }, update: { updatedAt: new Date() } });
+}

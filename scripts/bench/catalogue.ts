@@ -2,18 +2,17 @@
  * The catalogue's benchmark (`npm run bench`, or only it: `npm run bench -- --only catalogue`):
  *
  * 1. Sync of a store of N variants (default 50,000; products of 1 to 5 variants, one product in ten
- *    sourced at HyperSKU with stock) from the Shopify twin (in-process Admin GraphQL fake, 166 variants a
- *    page as the app asks) and the HyperSKU twin (a simulator on loopback, 50 private products a page)
- *    into a fresh SQLite database migrated with the real migrations: wall time, and the process's peak
- *    RSS (process.resourceUsage().maxRSS) beside its RSS before the sync (the twin's 50,000 products
- *    already in memory), so the sync's own share shows.
+ *    sourced at HyperSKU with stock) from the Shopify twin (its HTTP server, 166 variants a page as the
+ *    app asks) and the HyperSKU twin (a simulator on loopback, 50 private products a page), both in
+ *    this process, into a fresh SQLite database migrated with the real migrations, by a child process
+ *    started with the worker's heap limits (docs/decisions/0023): wall time, and the child's peak RSS
+ *    (process.resourceUsage().maxRSS) beside its RSS before the sync.
  * 2. The Products page loader's server work (getProductsPage: the page, the tabs' counts, the sync's
  *    state; what the route's loader returns after authenticating) at that size: first page, a tab, a
  *    rare search, a common search and a cursor deep in the list, 200 runs each after 20 warm-ups, p50
  *    and p95 against the 50 ms target.
  *
- * Runs in a child process of its own (so its peak RSS is the sync's, not the bench's); prints one line
- * `CATALOGUE_RESULT <json>` that the bench reads.
+ * The child prints one line `CATALOGUE_RESULT <json>` that the bench reads.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -36,17 +35,51 @@ export interface CatalogueBenchResult {
 
 export type CatalogueBench = { status: "ran"; result: CatalogueBenchResult } | { status: "failed"; error: string };
 
-/** Runs the benchmark in its own process and reads its result. */
+/** The worker's heap limits (docs/decisions/0023): the sync must fit in them. */
+const WORKER_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
+
+/** Starts both twins with a store of `variants`, runs the sync and the loader in a child process, reads its result. */
 export async function runCatalogueBenchmark(variants = 50_000): Promise<CatalogueBench> {
-  const { code, output } = await runCapturingOutput(
-    process.execPath,
-    [...tsxArgs("scripts/bench/catalogue.ts"), CHILD_FLAG, String(variants)],
-    { ...process.env },
-    15 * 60_000,
-  );
-  const line = output.split("\n").find((text) => text.startsWith(RESULT_PREFIX));
-  if (code !== 0 || !line) return { status: "failed", error: output.trim().split("\n").slice(-5).join("\n") || `exit ${code}` };
-  return { status: "ran", result: JSON.parse(line.slice(RESULT_PREFIX.length)) as CatalogueBenchResult };
+  const { applyOfflineEnvDefaults } = await import("../../simulators/harness/offline-env");
+  applyOfflineEnvDefaults();
+  const { TEST_SHOP } = await import("../../simulators/harness/offline-keys");
+  const { startHyperskuSimulator } = await import("../../simulators/hypersku/server");
+  const { startShopifyAdminServer } = await import("../../simulators/shopify/admin-server");
+  const { generateCatalogue } = await import("../../simulators/shopify/catalogue-graphql");
+  const simulator = await startHyperskuSimulator({
+    clientId: process.env.HYPERSKU_CLIENT_ID,
+    clientSecret: process.env.HYPERSKU_CLIENT_SECRET,
+  });
+  const shopify = await startShopifyAdminServer();
+  try {
+    const products = generateCatalogue(variants);
+    for (const [index, product] of products.entries()) {
+      if (index % 10 !== 3) continue;
+      simulator.control.sourceProduct(String(product.id), {
+        title: product.title,
+        variants: product.variants.map((variant) => ({ storeVariantId: String(variant.id), title: variant.title })),
+        skus: product.variants.map((variant, v) => ({ storeVariantId: String(variant.id), stock: (index + v) % 40 })),
+      });
+    }
+    shopify.fake.setProducts(TEST_SHOP, products);
+    const { code, output } = await runCapturingOutput(
+      process.execPath,
+      [...WORKER_NODE_FLAGS, ...tsxArgs("scripts/bench/catalogue.ts"), CHILD_FLAG, String(variants)],
+      {
+        ...process.env,
+        BENCH_SHOPIFY_URL: shopify.url,
+        BENCH_HYPERSKU_URL: simulator.url,
+        BENCH_HYPERSKU_CODE: simulator.control.issueAuthorizationCode(),
+      },
+      15 * 60_000,
+    );
+    const line = output.split("\n").find((text) => text.startsWith(RESULT_PREFIX));
+    if (code !== 0 || !line) return { status: "failed", error: output.trim().split("\n").slice(-5).join("\n") || `exit ${code}` };
+    return { status: "ran", result: JSON.parse(line.slice(RESULT_PREFIX.length)) as CatalogueBenchResult };
+  } finally {
+    await shopify.close();
+    await simulator.close();
+  }
 }
 
 /** The figures as the bench's table rows. */
@@ -87,9 +120,6 @@ async function runChild(variantCount: number): Promise<CatalogueBenchResult> {
     execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env }, stdio: "pipe" });
 
     const { TEST_SHOP } = await import("../../simulators/harness/offline-keys");
-    const { startHyperskuSimulator } = await import("../../simulators/hypersku/server");
-    const { ShopifyAdminFake } = await import("../../simulators/shopify/admin-graphql-fake");
-    const { generateCatalogue } = await import("../../simulators/shopify/catalogue-graphql");
     const { setAdminGraphqlFactory } = await import("../../app/integrations/shopify/admin-graphql.server");
     const { configureHypersku } = await import("../../app/domain/connection/hypersku.server");
     const { connectWithAuthorizationCode } = await import("../../app/domain/connection/connection.server");
@@ -99,28 +129,21 @@ async function runChild(variantCount: number): Promise<CatalogueBenchResult> {
     const { encodeCursor } = await import("../../app/domain/catalogue/page-cursor");
     const { default: prisma } = await import("../../app/models/db/client.server");
 
-    const simulator = await startHyperskuSimulator({
-      clientId: process.env.HYPERSKU_CLIENT_ID,
-      clientSecret: process.env.HYPERSKU_CLIENT_SECRET,
-    });
-    try {
-      configureHypersku({ apiUrl: simulator.url, authorizeUrl: `${simulator.url}/application/auth` });
-      const products = generateCatalogue(variantCount);
-      for (const [index, product] of products.entries()) {
-        if (index % 10 !== 3) continue;
-        simulator.control.sourceProduct(String(product.id), {
-          title: product.title,
-          variants: product.variants.map((variant) => ({ storeVariantId: String(variant.id), title: variant.title })),
-          skus: product.variants.map((variant, v) => ({ storeVariantId: String(variant.id), stock: (index + v) % 40 })),
+    const hyperskuUrl = process.env.BENCH_HYPERSKU_URL!;
+    {
+      configureHypersku({ apiUrl: hyperskuUrl, authorizeUrl: `${hyperskuUrl}/application/auth` });
+      // The Shopify twin over HTTP, as an app process reaches it.
+      setAdminGraphqlFactory(async (shop) => async (query, variables) => {
+        const response = await fetch(`${process.env.BENCH_SHOPIFY_URL}/graphql/${shop}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ query, variables }),
         });
-      }
-      const shopify = new ShopifyAdminFake();
-      shopify.setProducts(TEST_SHOP, products);
-      setAdminGraphqlFactory(async (shop) => shopify.clientFor(shop));
+        return (await response.json()) as never;
+      });
       await ensureShop(TEST_SHOP);
-      await connectWithAuthorizationCode(TEST_SHOP, simulator.control.issueAuthorizationCode());
+      await connectWithAuthorizationCode(TEST_SHOP, process.env.BENCH_HYPERSKU_CODE!);
 
-      global.gc?.();
       const rssBefore = process.memoryUsage().rss;
       const started = performance.now();
       await startCatalogueSync(TEST_SHOP);
@@ -149,24 +172,27 @@ async function runChild(variantCount: number): Promise<CatalogueBenchResult> {
       ];
       const secondPage = await getProductsPage(TEST_SHOP, new URL("https://app.test/app/products?tab=not_sourced"));
       cases[2][1] = new URL(`https://app.test${secondPage.nextHref}`).searchParams.toString();
+      const { touchCatalogue } = await import("../../app/models/catalogue.server");
       const loader: CatalogueBenchResult["loader"] = [];
-      for (const [name, query] of cases) {
+      const measure = async (name: string, query: string, before?: () => Promise<void>) => {
         const url = new URL(`https://app.test/app/products?${query}`);
         for (let i = 0; i < 20; i += 1) await getProductsPage(TEST_SHOP, url);
         const times: number[] = [];
         let rows = 0;
         for (let i = 0; i < 200; i += 1) {
+          await before?.();
           const t0 = performance.now();
           rows = (await getProductsPage(TEST_SHOP, url)).rows.length;
           times.push(performance.now() - t0);
         }
         times.sort((a, b) => a - b);
         loader.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), rows });
-      }
+      };
+      for (const [name, query] of cases) await measure(name, query);
+      // Right after a change (a webhook, a sync page): the tabs' counts are read again.
+      await measure("first page after a catalogue change", "", () => touchCatalogue(TEST_SHOP));
       await prisma.$disconnect();
       return { variants: variantCount, syncSeconds, rssBeforeMb: mb(rssBefore), peakRssMb: mb(peakRss), loader };
-    } finally {
-      await simulator.close();
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

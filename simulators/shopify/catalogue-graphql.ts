@@ -31,10 +31,32 @@ function refuseOverLimit(requested: number): GraphqlResponse<unknown> | null {
   };
 }
 
-function variantsById(products: readonly FakeProduct[]) {
-  return products
+type Listed = { product: FakeProduct; variant: FakeVariant };
+/** The last listing per catalogue array, reused while it holds the same product and variant lists. */
+const listings = new WeakMap<readonly FakeProduct[], { seen: (FakeProduct | FakeVariant[])[]; list: Listed[] }>();
+
+function variantsById(products: readonly FakeProduct[]): Listed[] {
+  // Checked by identity (cheap), so a merchant's edit (putProduct, deleteVariant) is never served stale.
+  const seen = products.flatMap((product) => [product, product.variants]);
+  const cached = listings.get(products);
+  if (cached && cached.seen.length === seen.length && cached.seen.every((item, index) => item === seen[index])) return cached.list;
+  const list = products
     .flatMap((product) => product.variants.map((variant) => ({ product, variant })))
     .sort((a, b) => a.variant.id - b.variant.id);
+  listings.set(products, { seen, list });
+  return list;
+}
+
+/** Index of the first listed variant with an id above `afterId` (the list is sorted by id). */
+function firstAfter(list: Listed[], afterId: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (list[middle].variant.id > afterId) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 function pageNode(product: FakeProduct, variant: FakeVariant) {
@@ -74,9 +96,9 @@ export function answerCatalogueVariants(
   const refused = refuseOverLimit(requested);
   if (refused) return refused;
   const all = variantsById(products);
-  const start = after ? all.findIndex(({ variant }) => variant.id > Number(after)) : 0;
-  const slice = start < 0 ? [] : all.slice(start, start + first);
-  const hasNextPage = start >= 0 && start + first < all.length;
+  const start = after ? firstAfter(all, Number(after)) : 0;
+  const slice = all.slice(start, start + first);
+  const hasNextPage = start + first < all.length;
   return {
     data: {
       productVariants: {

@@ -7,6 +7,8 @@
 import { lowStockCount } from "~/domain/catalogue/products-view.server";
 import { startCatalogueSync } from "~/domain/catalogue/sync.server";
 import { redactShop } from "~/domain/privacy/redact.server";
+import { recomputeExcluded } from "~/domain/catalogue/recompute-excluded.server";
+import { action as productsDelete } from "~/routes/webhooks.products.delete";
 import prisma from "~/models/db/client.server";
 import { action as productsAction, loader as productsLoader } from "~/routes/app.products/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
@@ -15,7 +17,7 @@ import { generateCatalogue } from "../../simulators/shopify/catalogue-graphql";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
-import { createBearerRequest, TEST_SHOP } from "../support/shopify";
+import { createBearerRequest, createWebhookRequest, TEST_SHOP } from "../support/shopify";
 import { withTwins } from "../support/twins";
 
 let simulator: HyperskuSimulator;
@@ -83,6 +85,23 @@ describe("the Products page", () => {
       badge: "Not sourced yet",
       url: expect.stringContaining("https://app.hypersku.com/product/detail/"),
     });
+  });
+
+  it("counts again after a change made between syncs (a products webhook, new rules)", async () => {
+    await syncNow();
+    expect((await page()).counts).toMatchObject({ sourced: 3, gone: 0, excluded: 0 });
+    expect((await page()).counts).toMatchObject({ sourced: 3, gone: 0 }); // read from the kept counts
+
+    const deleted = await callRoute(productsDelete, createWebhookRequest({ topic: "products/delete", body: { id: 7_200_000_000_001 } }));
+    expect(deleted.status).toBe(200);
+    expect((await page()).counts).toMatchObject({ sourced: 1, gone: 2 });
+
+    await prisma.shop.update({
+      where: { domain: TEST_SHOP },
+      data: { productRules: JSON.stringify({ include: [], exclude: [{ field: "vendor", value: "Loom & Co" }] }) },
+    });
+    await recomputeExcluded(TEST_SHOP);
+    expect((await page()).counts).toMatchObject({ excluded: 1, not_sourced: 0 });
   });
 
   it("filters by tab, searches, and pages by cursor through a large catalogue without repeating or skipping a row", async () => {

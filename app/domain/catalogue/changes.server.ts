@@ -5,9 +5,13 @@
  * below. Returns the ids it was given, so a caller and its tests can see what changed.
  */
 import { logger } from "~/logger.server";
+import { touchCatalogue } from "~/models/catalogue.server";
 
 export async function noteCatalogueChanges(shop: string, variantIds: readonly string[], source: string): Promise<string[]> {
   const unique = [...new Set(variantIds)];
-  if (unique.length > 0) logger.info({ shop, source, variants: unique.length }, "catalogue variants changed");
+  if (unique.length === 0) return unique;
+  logger.info({ shop, source, variants: unique.length }, "catalogue variants changed");
+  // Outside a sync nothing else says the rows changed: the Products page's counts are keyed by this.
+  if (source !== "sync") await touchCatalogue(shop);
   return unique;
 }

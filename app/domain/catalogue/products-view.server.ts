@@ -12,6 +12,7 @@ import {
   getCataloguePage,
   getCatalogueSync,
   type CatalogueEntry,
+  type CatalogueSyncRow,
   type CatalogueFilter,
 } from "~/models/catalogue.server";
 import { getShopTimezone } from "~/models/shop.server";
@@ -54,9 +55,8 @@ export interface ProductsView {
   timezone: string | null;
 }
 
-async function getCatalogueSyncView(shop: string): Promise<CatalogueSyncView> {
-  const sync = await getCatalogueSync(shop);
-  if (!sync)
+function toSyncView(sync: CatalogueSyncRow | null): CatalogueSyncView {
+  if (!sync || (!sync.startedAt && !sync.lastSucceededAt))
     return { state: "never", phase: null, variantsRead: 0, variantsTotal: null, lastSucceededAt: null, finishedAt: null, lastError: null };
   return {
     state: sync.state === "running" || sync.state === "failed" ? sync.state : "idle",
@@ -69,9 +69,30 @@ async function getCatalogueSyncView(shop: string): Promise<CatalogueSyncView> {
   };
 }
 
+/**
+ * The tabs' counts read every row of the shop (a grouped scan: tens of milliseconds at 50,000
+ * variants), and only change with the catalogue. They are kept per shop in this process, keyed by the
+ * catalogue's version (its sync row's updatedAt, moved by every sync page, webhook and rules change)
+ * and the threshold: a page view after a change counts again, the others read one row.
+ */
+const countsCache = new Map<string, { key: string; counts: TabCounts }>();
+const COUNTS_CACHE_SHOPS = 500;
+
+async function getTabCounts(shop: string, version: Date | null, lowStockThreshold: number): Promise<TabCounts> {
+  const key = `${version?.getTime() ?? "none"}:${lowStockThreshold}`;
+  const cached = countsCache.get(shop);
+  if (cached?.key === key) return cached.counts;
+  const counts = countTabs(await countCatalogueGroups(shop), await countLowStock(shop, lowStockThreshold));
+  countsCache.delete(shop);
+  if (countsCache.size >= COUNTS_CACHE_SHOPS) countsCache.delete(countsCache.keys().next().value!);
+  countsCache.set(shop, { key, counts });
+  return counts;
+}
+
 export async function getProductsView(shop: string, query: ProductsQuery): Promise<ProductsView> {
-  const settings = await getCatalogueSettings(shop);
-  const [page, groups, lowStock, sync, timezone] = await Promise.all([
+  // The version is read before the counts, so counts read after a change are never filed under the old one.
+  const [settings, syncRow] = await Promise.all([getCatalogueSettings(shop), getCatalogueSync(shop)]);
+  const [page, counts, timezone] = await Promise.all([
     getCataloguePage(shop, {
       filter: query.filter,
       search: query.search,
@@ -79,17 +100,16 @@ export async function getProductsView(shop: string, query: ProductsQuery): Promi
       take: PRODUCTS_PAGE_SIZE,
       lowStockThreshold: settings.lowStockThreshold,
     }),
-    countCatalogueGroups(shop),
-    countLowStock(shop, settings.lowStockThreshold),
-    getCatalogueSyncView(shop),
+    getTabCounts(shop, syncRow?.updatedAt ?? null, settings.lowStockThreshold),
     getShopTimezone(shop),
   ]);
+  const sync = toSyncView(syncRow);
   const last = page.entries.at(-1);
   return {
     query,
     entries: page.entries,
     nextCursor: page.hasMore && last ? encodeCursor(last) : null,
-    counts: countTabs(groups, lowStock),
+    counts,
     sync,
     lowStockThreshold: settings.lowStockThreshold,
     timezone,
