@@ -7,6 +7,7 @@ import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { ExternalOrder } from "~/integrations/hypersku/schemas";
 import { runOrderPageAction } from "~/domain/admin/order-page-actions.server";
 import { recheckCatalogueHolds } from "~/domain/orders/recheck-catalogue-holds.server";
+import { startCatalogueSync } from "~/domain/catalogue/sync.server";
 import { buildRestAddress, buildRestLineItem, buildRestOrder, graphqlNodeOf, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
@@ -119,6 +120,21 @@ describe("the pre-send catalogue check", () => {
     await drainQueue({ fastForward: false });
     expect((await orderRecord(payload)).state).toBe("sent");
     expect(await timeline(payload)).toContain("HyperSKU's catalogue now shows this order's products sourced: it is sent again.");
+  });
+
+  it("sends a held order as soon as the next catalogue sync reads its product sourced, without waiting for its own look", async () => {
+    expect((await startCatalogueSync(TEST_SHOP)).started).toBe(true);
+    await drainQueue({ fastForward: false });
+    const payload = order([line(MUG), line(TOTE)]);
+    await checkout(payload);
+    expect(await orderRecord(payload)).toMatchObject({ state: "held", stateCode: "needs_sourcing" });
+
+    twins.simulator.control.sourceProduct(String(TOTE.product_id));
+    expect((await startCatalogueSync(TEST_SHOP)).started).toBe(true);
+    // No fast-forward: the order's own two-hourly look is not what sends it; the sync's change does.
+    await drainQueue({ fastForward: false });
+    expect((await orderRecord(payload)).state).toBe("sent");
+    expect(sentBodies()[0].lineItems.map((item) => item.title)).toEqual(["Ceramic Mug", "Linen Tote Bag"]);
   });
 
   it("sends an order waiting for sourcing when the merchant chooses Send anyway, and says so on the timeline", async () => {
