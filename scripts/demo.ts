@@ -68,7 +68,7 @@ const { configureHypersku } = await import("../app/domain/connection/hypersku.se
 const { connectWithAuthorizationCode } = await import("../app/domain/connection/connection.server");
 const { queueShopSync } = await import("../app/domain/tracking/sync-orders.server");
 const { collectResults, formatTable, fulfillmentsInShopify } = await import("./demo/report");
-const { buildDemoDay } = await import("./demo/day");
+const { buildDemoDay, DEMO_DAY_COUNTRIES, DEMO_DAY_PRODUCTS } = await import("./demo/day");
 const { queueDigestNow } = await import("../app/domain/notifications/send-digest.server");
 const { startCatalogueSync } = await import("../app/domain/catalogue/sync.server");
 
@@ -130,6 +130,17 @@ process.on("SIGINT", () => void stopEverything(0));
 process.on("SIGTERM", () => void stopEverything(0));
 
 // --- the catalogue: what HyperSKU knows of the store's products (the Products page) ---------------
+// The day's products are in the store and sourced at HyperSKU, shipping to the customers' countries.
+for (const product of DEMO_DAY_PRODUCTS) {
+  shopify.fake.putProduct(DEMO_SHOP, product);
+  const variants = product.variants.map((variant) => ({ storeVariantId: String(variant.id), title: variant.title }));
+  const countries = DEMO_DAY_COUNTRIES.map((countryCode) => ({ countryCode, regionCodes: null }));
+  hypersku.control.sourceProduct(String(product.id), {
+    title: product.title,
+    variants,
+    skus: variants.map(({ storeVariantId }) => ({ storeVariantId, countries })),
+  });
+}
 await startCatalogueSync(DEMO_SHOP);
 await waitFor("the catalogue sync", async () => (await prisma.catalogueSync.findUnique({ where: { shop: DEMO_SHOP } }))?.state === "idle");
 const catalogue = await prisma.catalogueVariant.groupBy({ by: ["sourcing"], where: { shop: DEMO_SHOP }, _count: { _all: true } });

@@ -15,6 +15,7 @@ import {
   type JsonObject,
   type MoneyContext,
 } from "../../simulators/harness/order-payloads";
+import type { FakeProduct } from "../../simulators/shopify/product-catalogue";
 
 export type DemoCase = "regular" | "split" | "no_address" | "rejected" | "edited" | "cancelled";
 export type DemoOrder = { case: DemoCase; country: string; payload: JsonObject; node: JsonObject };
@@ -132,14 +133,43 @@ const PRODUCTS = [
   ["Stainless Water Bottle", "750 ml / Forest", "22.00"],
 ] as const;
 
+/**
+ * The products the day's orders buy, as the store has them: the demo puts them into the Shopify
+ * stand-in's catalogue and has HyperSKU source them, shipping to every country the day's customers
+ * live in, so the pre-send check finds each line sourced (docs/decisions/0027).
+ */
+export const DEMO_DAY_PRODUCTS: FakeProduct[] = PRODUCTS.map(([title, variant], index) => ({
+  id: 7_300_000_000_001 + index,
+  handle: title.toLowerCase().replaceAll(" ", "-"),
+  title,
+  vendor: "Demo Home Goods",
+  productType: "Home",
+  tags: ["dropship"],
+  featuredImageUrl: null,
+  variants: [{ id: 43_300_000_000_011 + index * 10, title: variant, imageUrl: null, sku: `DEMO-${index + 1}` }],
+}));
+
+/** The countries the day's customers live in. */
+export const DEMO_DAY_COUNTRIES = [...new Set(CUSTOMERS.map((customer) => String(customer.address.country_code)))];
+
 function lineItems(money: MoneyContext, count: number, offset: number) {
   return Array.from({ length: count }, (_, i) => {
-    const [title, variant, price] = PRODUCTS[(offset + i) % PRODUCTS.length];
+    const index = (offset + i) % PRODUCTS.length;
+    const [title, variant, price] = PRODUCTS[index];
+    const product = DEMO_DAY_PRODUCTS[index];
     const unitPrice = money.presentment === "JPY" ? String(Math.round(Number(price) * 150)) : price;
     return buildRestLineItem({
       money,
       unitPrice,
-      overrides: { title, name: `${title} - ${variant}`, variant_title: variant, quantity: 1 + (i % 2) },
+      overrides: {
+        product_id: product.id,
+        variant_id: product.variants[0].id,
+        sku: product.variants[0].sku ?? null,
+        title,
+        name: `${title} - ${variant}`,
+        variant_title: variant,
+        quantity: 1 + (i % 2),
+      },
     });
   });
 }

@@ -152,6 +152,9 @@ describe("journey: the Products page", { timeout: 90_000 }, () => {
     const page = await open("/app/products", 390);
     await page.getByText("Ceramic Mug").first().waitFor();
     await page.locator('span:text-is("Sourced"):visible').first().waitFor();
+    // The server renders the wide table; the condensed list replaces it once the page has hydrated
+    // and read the screen's width.
+    await page.locator(".Polaris-IndexTable__CondensedList > li").first().waitFor();
     // Condensed: one stacked cell per variant, each row and card within the screen's width.
     const rights = await page.evaluate(() =>
       [...document.querySelectorAll(".Polaris-IndexTable__CondensedList > li, .Polaris-ShadowBevel")].map(
