@@ -5,6 +5,7 @@
  * and shop/redact removing the catalogue.
  */
 import { lowStockCount } from "~/domain/catalogue/products-view.server";
+import { getDashboard } from "~/domain/admin/dashboard.server";
 import { startCatalogueSync } from "~/domain/catalogue/sync.server";
 import { redactShop } from "~/domain/privacy/redact.server";
 import { recomputeExcluded } from "~/domain/catalogue/recompute-excluded.server";
@@ -164,6 +165,14 @@ describe("stock", () => {
     await syncNow();
 
     expect(await lowStockCount(TEST_SHOP)).toBe(1);
+    // The dashboard warns before it runs out, and links to the variants concerned.
+    expect((await getDashboard(TEST_SHOP)).problems).toContainEqual(
+      expect.objectContaining({
+        id: "low_stock",
+        title: "1 product variant is running low at HyperSKU",
+        action: { kind: "link", label: "See low stock", url: "/app/products?tab=low_stock" },
+      }),
+    );
     const low = await page("/app/products?tab=low_stock");
     expect(low.rows.map((row) => [row.id, row.stock, row.lowStock])).toEqual([[MUG_BLUE, 4, true]]);
 
@@ -174,6 +183,9 @@ describe("stock", () => {
     ]);
     expect(await saved.json()).toEqual({ ok: true });
     expect(await lowStockCount(TEST_SHOP)).toBe(2);
+    expect((await getDashboard(TEST_SHOP)).problems.find((problem) => problem.id === "low_stock")?.title).toBe(
+      "2 product variants are running low at HyperSKU",
+    );
     expect((await page()).counts.low_stock).toBe(2);
 
     const refused = await post(settingsAction, "/app/settings", [

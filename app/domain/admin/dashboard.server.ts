@@ -8,7 +8,7 @@ import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { getConnectionSummary } from "~/models/hypersku-connection.server";
 import { countOrdersByPipelineColumns, countReasonsInState, listFlaggedOrders, listParcelProblems } from "~/models/admin-orders.server";
 import { getShop } from "~/models/shop.server";
-import { buildDashboardProblems } from "./dashboard-problems";
+import { buildDashboardProblems, type DashboardProblem } from "./dashboard-problems";
 import { buildOutageProblem } from "./dashboard-outage";
 import { getOutageView } from "./dashboard-outage.server";
 import { withoutSettled } from "./dashboard-settled";
@@ -16,6 +16,7 @@ import { getSettledOrders } from "./order-problems.server";
 import { buildSetupGuide } from "./setup-guide";
 import { getHyperskuWebLinksFromEnv } from "~/domain/connection/hypersku.server";
 import { countByStage, PIPELINE_STAGES, STAGE_LABELS, TRACKED_ORDERS } from "./pipeline";
+import { lowStockCount } from "~/domain/catalogue/products-view.server";
 
 export type CountTile = {
   id: string;
@@ -37,13 +38,14 @@ const FLAGGED_SHOWN = 5;
 
 export async function getDashboard(shop: string, now = new Date()) {
   const settled = await getSettledOrders(shop);
-  const [shopRecord, connection, groups, flagged, parcelProblems] = await Promise.all([
+  const [shopRecord, connection, groups, flagged, parcelProblems, lowStock] = await Promise.all([
     getShop(shop),
     getConnectionSummary(shop),
     countOrdersByPipelineColumns(shop, TRACKED_ORDERS),
     // Enough to show five once the settled ones are taken out.
     listFlaggedOrders(shop, FLAGGED_SHOWN + settled.get("flag")!.size),
     listParcelProblems(shop, 5),
+    lowStockCount(shop),
   ]);
   const counts: Record<string, number> = {};
   const hyperskuCounts = new Map<number, number>();
@@ -106,6 +108,7 @@ export async function getDashboard(shop: string, now = new Date()) {
     setupGuide,
     problems: [
       ...(outageProblem ? [outageProblem] : []),
+      ...(lowStock > 0 ? [lowStockProblem(lowStock)] : []),
       ...buildDashboardProblems(
         withoutSettled(
           {
@@ -124,6 +127,20 @@ export async function getDashboard(shop: string, now = new Date()) {
         ),
       ),
     ],
+  };
+}
+
+/** HyperSKU holds the merchant's stock of some variants and it is running out: a warning before orders wait. */
+function lowStockProblem(count: number): DashboardProblem {
+  const variants = count === 1 ? "1 product variant is" : `${count} product variants are`;
+  return {
+    id: "low_stock",
+    tone: "warning",
+    title: `${variants} running low at HyperSKU`,
+    description:
+      "HyperSKU holds your stock of these variants and has your low-stock threshold or fewer left. Order more stock at HyperSKU before it runs out, or new orders for them will wait.",
+    details: [],
+    action: { kind: "link", label: "See low stock", url: "/app/products?tab=low_stock" },
   };
 }
 
