@@ -13,6 +13,10 @@ export type OrdersPageFilter = {
   hyperskuStatus: number | null;
   /** A search, when there is one: orders matching any of its keys, each on an index. */
   search: OrdersSearch | null;
+  /** Created at or after `from` and before `before` (either may be open). */
+  created: { from: Date | null; before: Date | null };
+  /** By creation time (then id): newest or oldest first. */
+  sort: "newest" | "oldest";
   cursor: { direction: "after" | "before"; createdAt: Date; id: string } | null;
   pageSize: number;
 };
@@ -40,25 +44,12 @@ export type OrdersSearch = {
   exact: string;
 };
 
-/**
- * A parcel with a tracking number, among the clause's own orders: narrowed so, the parcel subquery
- * reads those few orders' parcels instead of every tracked parcel of the shop.
- */
-const tracked = (shop: string, clause: OrderStageClause): Prisma.OrderWhereInput => ({
-  parcels: {
-    some: {
-      trackingNumber: { not: null },
-      order: { shop, state: { in: [...clause.states] }, ...(clause.statuses ? { hyperskuStatus: { in: [...clause.statuses] } } : {}) },
-    },
-  },
-});
-
-function clauseWhere(shop: string, clause: OrderStageClause): Prisma.OrderWhereInput {
+/** A clause's columns. Its `tracked` part is not SQL: readClause filters on the rows' first tracked parcel. */
+function clauseWhere(clause: OrderStageClause): Prisma.OrderWhereInput {
   const and: Prisma.OrderWhereInput[] = [{ state: clause.states.length === 1 ? clause.states[0] : { in: [...clause.states] } }];
   if (clause.flagged !== undefined) and.push({ flagCode: clause.flagged ? { not: null } : null });
   if (clause.statuses) and.push({ hyperskuStatus: { in: [...clause.statuses] } });
   if (clause.statusesNot) and.push({ OR: [{ hyperskuStatus: null }, { hyperskuStatus: { notIn: [...clause.statusesNot] } }] });
-  if (clause.tracked !== undefined) and.push(clause.tracked ? tracked(shop, clause) : { NOT: tracked(shop, clause) });
   return { AND: and };
 }
 
@@ -92,7 +83,10 @@ function searchWhere(search: OrdersSearch, matchIds: readonly string[]): Prisma.
   };
 }
 
-/** The columns a list row shows: never the snapshot or HyperSKU's answer (kilobytes each). */
+/**
+ * The columns a list row shows. The snapshot is read for the page's rows only (customer,
+ * destination, items, total): 50 of them, never a whole tab's.
+ */
 const ORDER_LIST_SELECT = {
   id: true,
   name: true,
@@ -108,47 +102,140 @@ const ORDER_LIST_SELECT = {
   shopifyCancelled: true,
   attemptCount: true,
   nextAttemptAt: true,
+  snapshot: true,
   // The first parcel with a tracking number: the list's tracking column and the pipeline's "tracked".
   parcels: { where: { trackingNumber: { not: null } }, orderBy: { createdAt: "asc" }, take: 1, select: { trackingNumber: true } },
 } satisfies Prisma.OrderSelect;
 
-function listWhere(shop: string, query: OrdersPageFilter, matchIds: readonly string[]): Prisma.OrderWhereInput {
+/** What finding a page's rows needs: its position, and for a clause on tracking the first tracked parcel. */
+const POSITION_SELECT = {
+  id: true,
+  shopifyCreatedAt: true,
+  parcels: { where: { trackingNumber: { not: null } }, take: 1, select: { id: true } },
+} satisfies Prisma.OrderSelect;
+
+/** `parcels` is read for a clause on tracking only. */
+type PositionRow = { id: string; shopifyCreatedAt: Date; parcels?: { id: string }[] };
+type Position = { createdAt: Date; id: string };
+
+/** The filters every clause shares: shop, HyperSKU status, search, creation range. */
+async function viewWhere(shop: string, query: Omit<OrdersPageFilter, "cursor" | "pageSize">): Promise<Prisma.OrderWhereInput[]> {
+  const matchIds = query.search ? await searchMatchIds(shop, query.search) : [];
   const and: Prisma.OrderWhereInput[] = [{ shop }];
-  const clauses = query.clauses?.map((clause) => clauseWhere(shop, clause));
-  if (clauses) and.push(clauses.length === 1 ? clauses[0] : { OR: clauses });
   if (query.hyperskuStatus !== null) and.push({ hyperskuStatus: query.hyperskuStatus });
   if (query.search) and.push(searchWhere(query.search, matchIds));
-  const cursor = query.cursor;
-  if (cursor) {
-    // (createdAt, id) past the cursor, written so the createdAt bound is an index range.
-    const after = cursor.direction === "after";
-    and.push(
-      { shopifyCreatedAt: after ? { lte: cursor.createdAt } : { gte: cursor.createdAt } },
-      {
-        OR: [
-          { shopifyCreatedAt: after ? { lt: cursor.createdAt } : { gt: cursor.createdAt } },
-          { id: after ? { lt: cursor.id } : { gt: cursor.id } },
-        ],
-      },
-    );
+  const { from, before } = query.created;
+  if (from || before) and.push({ shopifyCreatedAt: { ...(from ? { gte: from } : {}), ...(before ? { lt: before } : {}) } });
+  return and;
+}
+
+/** Rows past `position` in reading order, written so the createdAt bound is an index range. */
+function seekWhere(position: Position, descending: boolean): Prisma.OrderWhereInput[] {
+  return [
+    { shopifyCreatedAt: descending ? { lte: position.createdAt } : { gte: position.createdAt } },
+    {
+      OR: [
+        { shopifyCreatedAt: descending ? { lt: position.createdAt } : { gt: position.createdAt } },
+        { id: descending ? { lt: position.id } : { gt: position.id } },
+      ],
+    },
+  ];
+}
+
+/** Rows a clause that depends on tracking reads per round before filtering on their parcel. */
+const TRACKED_BATCH = 200;
+
+/**
+ * Up to `take` rows of one clause in reading order. A clause on tracking (Delivered and Cancelled
+ * split HyperSKU's "Closed" by it) reads its state/status rows off their index in batches and keeps
+ * those whose first tracked parcel (already in the select) says so: a relation filter here made
+ * SQLite probe parcels for every order of the shop (~90 ms at 100,000 orders, docs/decisions/0028).
+ */
+async function readClause(
+  base: Prisma.OrderWhereInput[],
+  clause: OrderStageClause | null,
+  from: Position | null,
+  descending: boolean,
+  take: number,
+  until: Position | null = null,
+): Promise<PositionRow[]> {
+  const order: Prisma.SortOrder = descending ? "desc" : "asc";
+  // Rows past `until` cannot reach the page: the creation range stops the scan there.
+  const bound: Prisma.OrderWhereInput[] = until
+    ? [{ shopifyCreatedAt: descending ? { gte: until.createdAt } : { lte: until.createdAt } }]
+    : [];
+  const where = (position: Position | null): Prisma.OrderWhereInput => ({
+    AND: [...base, ...(clause ? [clauseWhere(clause)] : []), ...bound, ...(position ? seekWhere(position, descending) : [])],
+  });
+  const read = (position: Position | null, count: number) =>
+    prisma.order.findMany({
+      where: where(position),
+      orderBy: [{ shopifyCreatedAt: order }, { id: order }],
+      take: count,
+      // Only a clause on tracking needs the parcel probe.
+      select: clause?.tracked === undefined ? { id: true, shopifyCreatedAt: true } : POSITION_SELECT,
+    }) as Promise<PositionRow[]>; // the select's two shapes as one
+  if (clause?.tracked === undefined) return read(from, take);
+  const kept: PositionRow[] = [];
+  let position = from;
+  for (;;) {
+    const batch = await read(position, Math.max(TRACKED_BATCH, take));
+    kept.push(...batch.filter((row) => (row.parcels?.length ?? 0) > 0 === clause.tracked));
+    const last = batch[batch.length - 1];
+    if (kept.length >= take || batch.length < Math.max(TRACKED_BATCH, take) || !last) return kept.slice(0, take);
+    position = { createdAt: last.shopifyCreatedAt, id: last.id };
   }
-  return { AND: and };
+}
+
+/** Reading order: (createdAt, id) descending or ascending. */
+function compareRows(descending: boolean) {
+  return (a: Pick<PositionRow, "id" | "shopifyCreatedAt">, b: Pick<PositionRow, "id" | "shopifyCreatedAt">) => {
+    const byTime = a.shopifyCreatedAt.getTime() - b.shopifyCreatedAt.getTime();
+    const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    const ascending = byTime !== 0 ? byTime : byId;
+    return descending ? -ascending : ascending;
+  };
 }
 
 /**
- * One page, newest first, plus whether there are more on either side. Reads pageSize + 1 rows: the
- * extra one only says whether another page follows.
+ * Up to `take` rows of the view from `from` on, in reading order: each of the stage's clauses read
+ * on its own index (in one OR the planner walks every order by date), then merged. Clauses on
+ * tracking are read last, only as far as the others' page reaches.
+ */
+async function readView(
+  base: Prisma.OrderWhereInput[],
+  clauses: OrdersPageFilter["clauses"],
+  from: Position | null,
+  descending: boolean,
+  take: number,
+) {
+  const merge = (rows: PositionRow[]) =>
+    [...new Map(rows.map((row) => [row.id, row])).values()].sort(compareRows(descending)).slice(0, take);
+  const all = clauses ?? [null];
+  const plain = await Promise.all(
+    all.filter((clause) => clause?.tracked === undefined).map((clause) => readClause(base, clause, from, descending, take)),
+  );
+  // A full page from the plain clauses bounds how far a clause on tracking needs to read.
+  const first = merge(plain.flat());
+  const last = first.length === take ? first[first.length - 1] : null;
+  const until = last && { createdAt: last.shopifyCreatedAt, id: last.id };
+  const tracked = await Promise.all(
+    all.filter((clause) => clause?.tracked !== undefined).map((clause) => readClause(base, clause, from, descending, take, until)),
+  );
+  const positions = merge([...first, ...tracked.flat()]);
+  if (positions.length === 0) return [];
+  const rows = await prisma.order.findMany({ where: { id: { in: positions.map((row) => row.id) } }, select: ORDER_LIST_SELECT });
+  return rows.sort(compareRows(descending));
+}
+
+/**
+ * One page in the view's order, plus whether there are more on either side. Reads pageSize + 1
+ * rows: the extra one only says whether another page follows.
  */
 export async function listOrdersPage(shop: string, query: OrdersPageFilter) {
   const backwards = query.cursor?.direction === "before";
-  const order: Prisma.SortOrder = backwards ? "asc" : "desc";
-  const matchIds = query.search ? await searchMatchIds(shop, query.search) : [];
-  const rows = await prisma.order.findMany({
-    where: listWhere(shop, query, matchIds),
-    orderBy: [{ shopifyCreatedAt: order }, { id: order }],
-    take: query.pageSize + 1,
-    select: ORDER_LIST_SELECT,
-  });
+  const descending = (query.sort === "newest") !== backwards;
+  const rows = await readView(await viewWhere(shop, query), query.clauses, query.cursor, descending, query.pageSize + 1);
   const more = rows.length > query.pageSize;
   const page = rows.slice(0, query.pageSize);
   if (backwards) page.reverse();
@@ -157,6 +244,23 @@ export async function listOrdersPage(shop: string, query: OrdersPageFilter) {
     hasNext: backwards ? true : more,
     hasPrevious: backwards ? more : query.cursor !== null,
   };
+}
+
+/**
+ * Every order of the view in its order, `chunk` rows per read (an export): keyset reads, so the
+ * last chunk costs what the first does and memory holds one chunk.
+ */
+export async function* readOrdersInChunks(shop: string, query: Omit<OrdersPageFilter, "cursor" | "pageSize">, chunk: number) {
+  const descending = query.sort === "newest";
+  const base = await viewWhere(shop, query);
+  let from: Position | null = null;
+  for (;;) {
+    const rows = await readView(base, query.clauses, from, descending, chunk);
+    if (rows.length > 0) yield rows;
+    const last = rows[rows.length - 1];
+    if (rows.length < chunk || !last) return;
+    from = { createdAt: last.shopifyCreatedAt, id: last.id };
+  }
 }
 
 type PipelineGroup = { state: string; hyperskuStatus: number | null; flagged: boolean; tracked: boolean; count: number };
@@ -256,6 +360,16 @@ export async function getShopOrderWithDetails(shop: string, id: string, eventLim
       events: { orderBy: [{ at: "desc" }, { id: "desc" }], take: eventLimit },
     },
   });
+}
+
+/** The pictures Shopify gave the app for these variants (the per-variant cache), by variant id. */
+export async function getVariantImages(shop: string, variantIds: readonly string[]): Promise<Map<string, string>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await prisma.variantFacts.findMany({
+    where: { shop, variantId: { in: [...new Set(variantIds)] }, imageUrl: { not: null } },
+    select: { variantId: true, imageUrl: true },
+  });
+  return new Map(rows.map((row) => [row.variantId, row.imageUrl!]));
 }
 
 /** The ids among `ids` that belong to the shop (bulk actions act on nothing else). */

@@ -9,7 +9,11 @@ import { listFailedOrderIds } from "~/models/order.server";
 
 export const BULK_LIMIT = 250;
 
-export type BulkResult = { ok: boolean; message: string; done: number; refused: { name: string; message: string }[] };
+/**
+ * One outcome: `message` says it all in a line (a toast); `headline` and `refused` (every order not
+ * acted on, with why) make the banner shown when any was refused.
+ */
+export type BulkResult = { ok: boolean; message: string; headline: string; done: number; refused: { name: string; message: string }[] };
 
 function summarize(verb: string, done: number, refused: BulkResult["refused"]): BulkResult {
   const parts: string[] = [];
@@ -20,7 +24,8 @@ function summarize(verb: string, done: number, refused: BulkResult["refused"]): 
       `${refused.length} could not be: ${first.name}: ${first.message}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ""}`,
     );
   }
-  return { ok: done > 0 && refused.length === 0, message: parts.join("; ") || "No order was selected.", done, refused };
+  const headline = done > 0 ? parts[0] : refused.length > 0 ? `No order could be ${verb.replace(/^being /, "")}` : "No order was selected.";
+  return { ok: done > 0 && refused.length === 0, message: parts.join("; ") || "No order was selected.", headline, done, refused };
 }
 
 export async function runBulkOrderAction(shop: string, action: "send" | "retry", ids: string[]): Promise<BulkResult> {

@@ -24,6 +24,28 @@ describe("orders list query", () => {
     expect(parseOrdersListParams(new URLSearchParams(`q=${"9".repeat(500)}`)).search).toHaveLength(60);
   });
 
+  it("reads the sort and a date range, dropping impossible days and swapping a backwards range", () => {
+    expect(parseOrdersListParams(new URLSearchParams("sort=oldest&from=2026-11-01&to=2026-11-20"))).toMatchObject({
+      sort: "oldest",
+      from: "2026-11-01",
+      to: "2026-11-20",
+    });
+    expect(parseOrdersListParams(new URLSearchParams("from=2026-11-20&to=2026-11-01"))).toMatchObject({
+      from: "2026-11-01",
+      to: "2026-11-20",
+    });
+    expect(parseOrdersListParams(new URLSearchParams("sort=price&from=2026-02-30&to=yesterday"))).toMatchObject({
+      sort: "newest",
+      from: null,
+      to: null,
+    });
+    // Newest first is the default: it leaves the address.
+    expect(ordersListHref(new URLSearchParams("sort=oldest&after=1_a"), { sort: "newest" })).toBe("/app/orders");
+    expect(ordersListHref(new URLSearchParams("tab=shipped"), { from: "2026-11-01", sort: "oldest" })).toBe(
+      "/app/orders?tab=shipped&from=2026-11-01&sort=oldest",
+    );
+  });
+
   it("round-trips a cursor and keeps its direction", () => {
     const row = { shopifyCreatedAt: new Date("2026-07-14T10:15:30.123Z"), id: "cmabc123" };
     const encoded = encodeCursor(row);

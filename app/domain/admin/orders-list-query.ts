@@ -1,7 +1,7 @@
 /**
  * What the orders list shows, read from its URL: a tab (one pipeline stage, or all), an optional
  * HyperSKU status, a search (order name or number, customer name or e-mail, tracking number,
- * HyperSKU order id) and a keyset cursor. Pure.
+ * HyperSKU order id), a creation date range, newest or oldest first, and a keyset cursor. Pure.
  *
  * Pagination is keyset ("seek") pagination on (shopifyCreatedAt, id), newest first: a page is the
  * next `pageSize` rows after the cursor's row in that order, read straight off the
@@ -10,6 +10,7 @@
  */
 import type { OrdersSearch } from "~/models/admin-orders.server";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "./pipeline";
+import { parseDay } from "./zoned-day";
 
 const PAGE_SIZE = 50;
 const SEARCH_MAX_LENGTH = 60;
@@ -35,10 +36,17 @@ const FORMER_TABS: Record<string, PipelineStage> = {
 
 export type OrdersCursor = { direction: "after" | "before"; createdAt: Date; id: string };
 
+export const ORDER_SORTS = ["newest", "oldest"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
 export type OrdersListQuery = {
   tab: OrderTab;
   hyperskuStatus: number | null;
   search: string;
+  /** Creation days in the shop's zone, both included ("2026-11-01"); null: open. */
+  from: string | null;
+  to: string | null;
+  sort: OrderSort;
   cursor: OrdersCursor | null;
   pageSize: number;
 };
@@ -63,7 +71,12 @@ export function parseOrdersListParams(params: URLSearchParams): OrdersListQuery 
   const status = statusText !== null && /^\d{1,4}$/.test(statusText) ? Number(statusText) : null;
   const search = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   const cursor = decodeCursor(params.get("after"), "after") ?? decodeCursor(params.get("before"), "before");
-  return { tab, hyperskuStatus: status, search, cursor, pageSize: PAGE_SIZE };
+  let from = parseDay(params.get("from"));
+  let to = parseDay(params.get("to"));
+  // A range typed backwards means the same days.
+  if (from && to && from > to) [from, to] = [to, from];
+  const sort = ORDER_SORTS.find((candidate) => candidate === params.get("sort")) ?? "newest";
+  return { tab, hyperskuStatus: status, search, from, to, sort, cursor, pageSize: PAGE_SIZE };
 }
 
 /**
@@ -101,7 +114,7 @@ export function ordersListHref(current: URLSearchParams, changes: Record<string,
   next.delete("after");
   next.delete("before");
   for (const [key, value] of Object.entries(changes)) {
-    if (value === null || value === "" || (key === "tab" && value === "all")) next.delete(key);
+    if (value === null || value === "" || (key === "tab" && value === "all") || (key === "sort" && value === "newest")) next.delete(key);
     else next.set(key, value);
   }
   const query = next.toString();

@@ -1,15 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import { ChoiceList, IndexFilters, IndexFiltersMode, useSetIndexFiltersMode } from "@shopify/polaris";
+import type { IndexFiltersProps } from "@shopify/polaris";
 import { ORDER_TABS } from "~/domain/admin/orders-list-query";
 import { describeHyperskuStatus, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { useValueChanged } from "~/components/use-value-changed";
 import { formatCount } from "~/domain/admin/format";
+import { DateRangeFilter, describeDateRange } from "./date-range-filter";
 import type { GoToList, OrdersListView } from "./view";
 
 const STATUS_CHOICES = HYPERSKU_STATUSES.map((status) => ({ label: status.name, value: String(status.code), helpText: status.meaning }));
 const SEARCH_DELAY_MS = 300;
+const SORT_OPTIONS: IndexFiltersProps["sortOptions"] = [
+  { label: "Date", value: "created desc", directionLabel: "Newest first" },
+  { label: "Date", value: "created asc", directionLabel: "Oldest first" },
+];
 
-/** The pipeline's tabs with their counts, the search (sent after a pause in typing) and the HyperSKU status filter. */
+/** The pipeline's tabs with their counts, the search (sent after a pause in typing), the HyperSKU status and date filters, the sort. */
 export function OrdersFilters({
   view,
   counts,
@@ -24,7 +30,7 @@ export function OrdersFilters({
   loading: boolean;
 }) {
   const { mode, setMode } = useSetIndexFiltersMode(
-    view.search || view.status !== null ? IndexFiltersMode.Filtering : IndexFiltersMode.Default,
+    view.search || view.status !== null || view.from || view.to ? IndexFiltersMode.Filtering : IndexFiltersMode.Default,
   );
   const [query, setQuery] = useState(view.search);
   const searchTimer = useRef<ReturnType<typeof setTimeout>>();
@@ -41,6 +47,8 @@ export function OrdersFilters({
 
   const statusValue = view.status === null ? [] : [String(view.status)];
   const statusLabel = describeHyperskuStatus(view.status)?.name ?? null;
+  const dateLabel = describeDateRange(view.from, view.to);
+  const clearAll = () => go({ q: null, status: null, from: null, to: null });
 
   return (
     <IndexFilters
@@ -72,12 +80,22 @@ export function OrdersFilters({
           ),
           pinned: true,
         },
+        {
+          key: "created",
+          label: "Date",
+          filter: <DateRangeFilter from={view.from} to={view.to} go={go} />,
+          pinned: true,
+        },
       ]}
-      appliedFilters={
-        statusLabel ? [{ key: "status", label: `HyperSKU status: ${statusLabel}`, onRemove: () => go({ status: null }) }] : []
-      }
-      onClearAll={() => go({ q: null, status: null })}
-      cancelAction={{ onAction: () => go({ q: null, status: null }), disabled: false, loading: false }}
+      appliedFilters={[
+        ...(statusLabel ? [{ key: "status", label: `HyperSKU status: ${statusLabel}`, onRemove: () => go({ status: null }) }] : []),
+        ...(dateLabel ? [{ key: "created", label: dateLabel, onRemove: () => go({ from: null, to: null }) }] : []),
+      ]}
+      onClearAll={clearAll}
+      cancelAction={{ onAction: clearAll, disabled: false, loading: false }}
+      sortOptions={SORT_OPTIONS}
+      sortSelected={[view.sort === "oldest" ? "created asc" : "created desc"]}
+      onSort={(value) => go({ sort: value[0] === "created asc" ? "oldest" : "newest" })}
       filteringAccessibilityLabel="Search and filter orders"
       mode={mode}
       setMode={setMode}

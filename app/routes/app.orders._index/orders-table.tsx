@@ -1,12 +1,26 @@
-import { useEffect } from "react";
 import { useNavigate } from "@remix-run/react";
-import { Badge, BlockStack, IndexTable, Link, Text, useIndexResourceState } from "@shopify/polaris";
-import { useAppBridge } from "@shopify/app-bridge-react";
-import type { BulkResult } from "~/domain/admin/bulk-order-actions.server";
-import { useIntentFetcher } from "~/lib/use-intent-fetcher";
-import type { BulkIntent, OrdersListView } from "./view";
+import { Badge, BlockStack, IndexTable, InlineStack, Link, Text, Thumbnail, useBreakpoints, useIndexResourceState } from "@shopify/polaris";
+import { ImageIcon } from "@shopify/polaris-icons";
+import { useBulkActions } from "./bulk-actions";
+import type { OrderRowView, OrdersListView } from "./view";
 
-/** One page of orders, with selection, the bulk Send now and Retry, and paging. */
+const HEADINGS = [
+  { title: "Order" },
+  { title: "Date" },
+  { title: "Age" },
+  { title: "Customer" },
+  { title: "Destination" },
+  { title: "Items" },
+  { title: "Total", alignment: "end" as const },
+  { title: "Status" },
+  { title: "Tracking" },
+  { title: "HyperSKU order" },
+] as [{ title: string }, ...{ title: string; alignment?: "end" }[]];
+
+/**
+ * One page of orders, with selection, the bulk actions the selection can take, and paging. On a
+ * narrow screen (a phone) the table is condensed: each order one stacked row.
+ */
 export function OrdersTable({
   rows,
   loading,
@@ -21,76 +35,141 @@ export function OrdersTable({
   emptyState: React.ReactNode;
 }) {
   const navigate = useNavigate();
-  const shopify = useAppBridge();
-  const { submit, busy, result } = useIntentFetcher<BulkResult, BulkIntent>();
+  // The defaults are the server's guess (wide); the browser's real width applies after hydration.
+  const { smDown } = useBreakpoints();
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
-
-  useEffect(() => {
-    if (!result) return;
-    shopify.toast.show(result.message, { isError: !result.ok, duration: 6000 });
-    clearSelection();
-    // clearSelection is a new function on every render; the toast must fire once per result.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result, shopify]);
-
-  const bulk = (intent: BulkIntent) => submit(intent, { id: selectedResources });
+  const selected = rows.filter((row) => allResourcesSelected || selectedResources.includes(row.id));
+  const bulk = useBulkActions(selected, clearSelection);
 
   return (
-    <IndexTable
-      resourceName={{ singular: "order", plural: "orders" }}
-      itemCount={rows.length}
-      selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
-      onSelectionChange={handleSelectionChange}
-      loading={loading}
-      emptyState={emptyState}
-      headings={[
-        { title: "Order" },
-        { title: "Date" },
-        { title: "Status" },
-        { title: "Tracking" },
-        { title: "HyperSKU order" },
-        { title: "Details" },
-      ]}
-      promotedBulkActions={[
-        { content: "Send now", onAction: () => bulk("send"), disabled: busy },
-        { content: "Retry", onAction: () => bulk("retry"), disabled: busy },
-      ]}
-      pagination={{
-        hasNext: nextHref !== null,
-        hasPrevious: previousHref !== null,
-        onNext: () => nextHref && navigate(nextHref),
-        onPrevious: () => previousHref && navigate(previousHref),
-        accessibilityLabels: { next: "Next page of orders", previous: "Previous page of orders" },
-      }}
-    >
-      {rows.map((row, index) => (
-        <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
-          <IndexTable.Cell>
-            <Link url={`/app/orders/${row.id}`} dataPrimaryLink monochrome removeUnderline>
-              <Text as="span" fontWeight="semibold">
-                {row.name}
-              </Text>
-            </Link>
-          </IndexTable.Cell>
-          <IndexTable.Cell>{row.createdText}</IndexTable.Cell>
-          <IndexTable.Cell>
-            <StatusCell row={row} />
-          </IndexTable.Cell>
-          <IndexTable.Cell>{row.trackingNumber ?? ""}</IndexTable.Cell>
-          <IndexTable.Cell>{row.hyperskuOrderId ?? ""}</IndexTable.Cell>
-          <IndexTable.Cell>
-            <Text as="span" tone="subdued" truncate>
-              {row.reason ?? row.pipeline.meaning}
-            </Text>
-          </IndexTable.Cell>
-        </IndexTable.Row>
-      ))}
-    </IndexTable>
+    <>
+      {bulk.outcome}
+      <IndexTable
+        condensed={smDown}
+        resourceName={{ singular: "order", plural: "orders" }}
+        itemCount={rows.length}
+        selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+        onSelectionChange={handleSelectionChange}
+        loading={loading}
+        emptyState={emptyState}
+        headings={HEADINGS}
+        promotedBulkActions={bulk.promoted}
+        pagination={{
+          hasNext: nextHref !== null,
+          hasPrevious: previousHref !== null,
+          onNext: () => nextHref && navigate(nextHref),
+          onPrevious: () => previousHref && navigate(previousHref),
+          accessibilityLabels: { next: "Next page of orders", previous: "Previous page of orders" },
+        }}
+      >
+        {rows.map((row, index) => (
+          <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
+            {smDown ? <CondensedCells row={row} /> : <WideCells row={row} />}
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+      {bulk.modal}
+    </>
   );
 }
 
-/** The order's pipeline stage, with HyperSKU's own status under it once HyperSKU has the order. */
-function StatusCell({ row }: { row: OrdersListView["rows"][number] }) {
+function OrderLink({ row }: { row: OrderRowView }) {
+  return (
+    <Link url={`/app/orders/${row.id}`} dataPrimaryLink monochrome removeUnderline>
+      <Text as="span" fontWeight="semibold">
+        {row.name}
+      </Text>
+    </Link>
+  );
+}
+
+/** The order in Shopify's admin (App Bridge opens shopify:// links there, outside the app's frame). */
+function ShopifyLink({ row }: { row: OrderRowView }) {
+  return (
+    <Link url={`shopify://admin/orders/${row.shopifyOrderId}`} accessibilityLabel={`Open ${row.name} in Shopify`} removeUnderline>
+      <Text as="span" variant="bodySm">
+        Shopify
+      </Text>
+    </Link>
+  );
+}
+
+function ItemsCell({ row }: { row: OrderRowView }) {
+  const label = `${row.items.count} ${row.items.count === 1 ? "item" : "items"}`;
+  return (
+    <InlineStack gap="200" blockAlign="center" wrap={false}>
+      <Thumbnail size="extraSmall" source={row.items.imageUrl ?? ImageIcon} alt={row.items.firstTitle ?? ""} />
+      <Text as="span">{label}</Text>
+    </InlineStack>
+  );
+}
+
+function WideCells({ row }: { row: OrderRowView }) {
+  return (
+    <>
+      <IndexTable.Cell>
+        <BlockStack gap="050">
+          <OrderLink row={row} />
+          <ShopifyLink row={row} />
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.createdText}</IndexTable.Cell>
+      <IndexTable.Cell>{row.age}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <BlockStack gap="050">
+          <Text as="span">{row.customer ?? "—"}</Text>
+          {row.email && (
+            <Text as="span" variant="bodySm" tone="subdued">
+              {row.email}
+            </Text>
+          )}
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.destination ?? "—"}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <ItemsCell row={row} />
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <Text as="span" alignment="end" numeric>
+          {row.total ?? ""}
+        </Text>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <StatusCell row={row} />
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.trackingNumber ?? ""}</IndexTable.Cell>
+      <IndexTable.Cell>{row.hyperskuOrderId ?? ""}</IndexTable.Cell>
+    </>
+  );
+}
+
+/** A phone's row: the order and its status, then who, where, what and how much. */
+function CondensedCells({ row }: { row: OrderRowView }) {
+  return (
+    <div style={{ padding: "var(--p-space-300) var(--p-space-400)" }}>
+      <BlockStack gap="150">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <OrderLink row={row} />
+          <Text as="span" variant="bodySm" tone="subdued">
+            {row.createdText}
+          </Text>
+        </InlineStack>
+        <StatusCell row={row} />
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="span">{[row.customer, row.destination].filter(Boolean).join(" · ") || "—"}</Text>
+          <Text as="span" numeric>
+            {row.total ?? ""}
+          </Text>
+        </InlineStack>
+        <ItemsCell row={row} />
+        {row.trackingNumber && <Text as="span" variant="bodySm">{`Tracking: ${row.trackingNumber}`}</Text>}
+      </BlockStack>
+    </div>
+  );
+}
+
+/** The order's pipeline stage, HyperSKU's own status once HyperSKU has the order, and the one line that explains it. */
+function StatusCell({ row }: { row: OrderRowView }) {
   return (
     <BlockStack gap="050" inlineAlign="start">
       <span title={row.pipeline.meaning}>
@@ -101,6 +180,9 @@ function StatusCell({ row }: { row: OrdersListView["rows"][number] }) {
           {`HyperSKU: ${row.hyperskuStatus.name}`}
         </Text>
       )}
+      <Text as="span" variant="bodySm" tone="subdued" truncate>
+        {row.reason ?? row.pipeline.meaning}
+      </Text>
     </BlockStack>
   );
 }

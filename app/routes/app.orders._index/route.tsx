@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { Card, Page } from "@shopify/polaris";
+import { BlockStack, Card, InlineStack, Page } from "@shopify/polaris";
 import { PageHelp } from "~/components/PageHelp";
 import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { NavigationLoading } from "~/components/NavigationLoading";
@@ -15,6 +15,7 @@ import { requireIntent } from "~/lib/form-intent";
 import { authenticate } from "~/shopify.server";
 import { OrdersEmptyState } from "./empty-state";
 import { OrdersFilters } from "./orders-filters";
+import { ExportButton } from "./export-button";
 import { OrdersTable } from "./orders-table";
 import { BULK_INTENTS, type GoToList } from "./view";
 
@@ -36,7 +37,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function OrdersPage() {
-  const { rows, view, counts, nextHref, previousHref } = useLoaderData<typeof loader>();
+  const { rows, view, counts, nextHref, previousHref, exportHref } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -56,18 +57,23 @@ export default function OrdersPage() {
     <Page fullWidth>
       <PageTitle title="Orders" />
       <NavigationLoading />
-      <Card padding="0">
-        <OrdersFilters view={view} counts={counts} selectedTab={selectedTab} go={go} loading={loadingList} />
-        <div id="orders-table">
-          <OrdersTable
-            rows={rows}
-            loading={loadingList}
-            nextHref={nextHref}
-            previousHref={previousHref}
-            emptyState={<OrdersEmptyState view={view} tabLabel={ORDER_TABS[selectedTab].label} go={go} />}
-          />
-        </div>
-      </Card>
+      <BlockStack gap="300">
+        <InlineStack align="end">
+          <ExportButton href={exportHref} />
+        </InlineStack>
+        <Card padding="0">
+          <OrdersFilters view={view} counts={counts} selectedTab={selectedTab} go={go} loading={loadingList} />
+          <div id="orders-table">
+            <OrdersTable
+              rows={rows}
+              loading={loadingList}
+              nextHref={nextHref}
+              previousHref={previousHref}
+              emptyState={<OrdersEmptyState view={view} tabLabel={ORDER_TABS[selectedTab].label} go={go} />}
+            />
+          </div>
+        </Card>
+      </BlockStack>
       <PageHelp topic="how orders reach HyperSKU" />
     </Page>
   );
