@@ -147,6 +147,27 @@ describe("orders list: Delivered and Cancelled (HyperSKU's Closed split by track
   });
 });
 
+describe("orders list: Processing", () => {
+  it("holds HyperSKU's processing statuses, no status yet and a status the app does not know, each read as its own range", async () => {
+    for (const [number, status] of [
+      [1, 8],
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [5, 99],
+      [6, 12],
+      [7, 0],
+      [8, 4],
+      [9, 5],
+    ] as const)
+      await createAdminOrder({ number, hyperskuStatus: status, createdAt: at(number) });
+    const noStatus = await createAdminOrder({ number: 10, hyperskuStatus: 2, createdAt: at(10) });
+    await prisma.order.update({ where: { id: noStatus.id }, data: { hyperskuStatus: null } });
+    // #2 (1: Pending Payment), #8 (4: Shipping) and #9 (5: Delivered) are in other stages.
+    expect(names(await list("/app/orders?tab=processing"))).toEqual(["#10", "#7", "#6", "#5", "#4", "#3", "#1"]);
+  });
+});
+
 describe("orders export", () => {
   const exportOf = async (href: string) => {
     const response = await callRoute(exportLoader, await createBearerRequest(href, TEST_SHOP));

@@ -50,10 +50,8 @@ const codesIn = (stage: PipelineStage) =>
 const CLOSED = HYPERSKU_STATUSES.find((status) => status.key === "closed")!.code;
 
 const TO_SEND: readonly OrderState[] = ["waiting", "scheduled", "held", "sending", "checking"];
-/** At HyperSKU with nothing for the merchant to do: every status outside another stage (unknown codes too). */
-const OTHER_STAGE_CODES = HYPERSKU_STATUSES.filter((status) => STAGE_OF_HYPERSKU_STATUS[status.key] !== "processing").map(
-  (status) => status.code as number,
-);
+/** Every status HyperSKU is known to have: Processing also takes none yet and any code not among them. */
+const KNOWN_CODES = HYPERSKU_STATUSES.map((status) => status.code as number);
 const SENT = { states: ["sent"], flagged: false } as const;
 
 export const STAGE_CLAUSES: Record<PipelineStage, readonly OrderStageClause[]> = {
@@ -65,7 +63,11 @@ export const STAGE_CLAUSES: Record<PipelineStage, readonly OrderStageClause[]> =
     { ...SENT, statuses: codesIn("needs_you") },
   ],
   awaiting_payment: [{ ...SENT, statuses: codesIn("awaiting_payment") }],
-  processing: [{ ...SENT, statusesNot: OTHER_STAGE_CODES }],
+  // Listed, not "outside the other stages": each status is then one index range (admin-orders.server.ts).
+  processing: [
+    { ...SENT, statuses: codesIn("processing") },
+    { ...SENT, statusesNot: KNOWN_CODES },
+  ],
   shipped: [{ ...SENT, statuses: codesIn("shipped") }],
   delivered: [
     { ...SENT, statuses: codesIn("delivered") },

@@ -1,5 +1,16 @@
 import { useNavigate } from "@remix-run/react";
-import { Badge, BlockStack, IndexTable, InlineStack, Link, Text, Thumbnail, useBreakpoints, useIndexResourceState } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  IndexTable,
+  InlineStack,
+  Link,
+  Text,
+  Thumbnail,
+  useBreakpoints,
+  useIndexResourceState,
+} from "@shopify/polaris";
 import { ImageIcon } from "@shopify/polaris-icons";
 import { useBulkActions } from "./bulk-actions";
 import type { OrderRowView, OrdersListView } from "./view";
@@ -180,9 +191,11 @@ function StatusCell({ row }: { row: OrderRowView }) {
           {`HyperSKU: ${row.hyperskuStatus.name}`}
         </Text>
       )}
-      <Text as="span" variant="bodySm" tone="subdued" truncate>
-        {row.reason ?? row.pipeline.meaning}
-      </Text>
+      <Box maxWidth="22rem">
+        <Text as="span" variant="bodySm" tone="subdued">
+          {row.reason ?? row.pipeline.meaning}
+        </Text>
+      </Box>
     </BlockStack>
   );
 }
