@@ -6,7 +6,7 @@
 import type { OrderState } from "~/models/order-state";
 
 export const LIST_ACTIONS = ["send", "retry"] as const;
-export type ListAction = (typeof LIST_ACTIONS)[number];
+type ListAction = (typeof LIST_ACTIONS)[number];
 
 const ACTION_STATES: Record<ListAction, readonly OrderState[]> = {
   send: ["waiting", "scheduled", "held"],

@@ -6,7 +6,7 @@
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { formatMoney } from "./format";
 
-export type OrderListSummary = {
+type OrderListSummary = {
   customer: string | null;
   email: string | null;
   /** "Lyon, France" (city and country as Shopify spells them); null when there is no shipping address. */

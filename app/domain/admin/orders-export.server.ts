@@ -28,7 +28,7 @@ const HEADER = [
 ];
 
 /** `orders-2026-11-24.csv` (the shop's day). */
-export function exportFileName(now: Date, timeZone: string | null): string {
+function exportFileName(now: Date, timeZone: string | null): string {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: timeZone ?? "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(
     now,
   );

@@ -36,8 +36,8 @@ const FORMER_TABS: Record<string, PipelineStage> = {
 
 export type OrdersCursor = { direction: "after" | "before"; createdAt: Date; id: string };
 
-export const ORDER_SORTS = ["newest", "oldest"] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
+const ORDER_SORTS = ["newest", "oldest"] as const;
+type OrderSort = (typeof ORDER_SORTS)[number];
 
 export type OrdersListQuery = {
   tab: OrderTab;

@@ -7,7 +7,7 @@ import { formatAge, safeImage, summarizeOrderSnapshot } from "./order-list-row";
 import { rowActions } from "./order-list-actions";
 import { encodeCursor, ordersListHref, parseOrdersListParams, searchKeys, type OrdersListQuery } from "./orders-list-query";
 import { countByStage, describePipeline, STAGE_CLAUSES, TRACKED_ORDERS } from "./pipeline";
-import { nextDay, startOfDay } from "./zoned-day";
+import { describeDayRange, nextDay, startOfDay } from "./zoned-day";
 
 /** The model's filter for a view: its stage's clauses, search keys and date range as instants in the shop's zone. */
 export function ordersFilterOf(query: OrdersListQuery, timeZone: string | null): Omit<OrdersPageFilter, "cursor" | "pageSize"> {
@@ -78,6 +78,7 @@ export async function getOrdersList(shop: string, url: URL, now = new Date()) {
       search: query.search,
       from: query.from,
       to: query.to,
+      dateLabel: describeDayRange(query.from, query.to),
       sort: query.sort,
       paged: query.cursor !== null,
     },

@@ -1,4 +1,4 @@
-import { nextDay, parseDay, startOfDay } from "./zoned-day";
+import { describeDayRange, nextDay, parseDay, startOfDay } from "./zoned-day";
 
 describe("days in the shop's time zone", () => {
   it("starts a day at the zone's midnight", () => {
@@ -25,5 +25,12 @@ describe("days in the shop's time zone", () => {
     expect(parseDay(null)).toBeNull();
     expect(nextDay("2026-12-31")).toBe("2027-01-01");
     expect(nextDay("2028-02-28")).toBe("2028-02-29");
+  });
+
+  it("names a range as the merchant picked it", () => {
+    expect(describeDayRange("2026-11-01", "2026-11-20")).toBe("Date: Nov 1, 2026 – Nov 20, 2026");
+    expect(describeDayRange("2026-11-01", null)).toBe("Date: from Nov 1, 2026");
+    expect(describeDayRange(null, "2026-11-20")).toBe("Date: until Nov 20, 2026");
+    expect(describeDayRange(null, null)).toBeNull();
   });
 });

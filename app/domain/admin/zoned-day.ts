@@ -61,3 +61,14 @@ export function nextDay(day: string): string {
   const [year, month, date] = day.split("-").map(Number);
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
+
+const DAY_TEXT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dayText = (day: string) => DAY_TEXT.format(new Date(`${day}T00:00:00Z`));
+
+/** "Date: Nov 1, 2026 – Nov 20, 2026", "Date: from Nov 1, 2026", "Date: until …"; null without a range. */
+export function describeDayRange(from: string | null, to: string | null): string | null {
+  if (from && to) return `Date: ${dayText(from)} – ${dayText(to)}`;
+  if (from) return `Date: from ${dayText(from)}`;
+  if (to) return `Date: until ${dayText(to)}`;
+  return null;
+}

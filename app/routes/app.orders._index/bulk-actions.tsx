@@ -3,6 +3,7 @@ import { Banner, BlockStack, List, Modal, Text } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import type { BulkResult } from "~/domain/admin/bulk-order-actions.server";
 import { useIntentFetcher } from "~/lib/use-intent-fetcher";
+import { useValueChanged } from "~/components/use-value-changed";
 import type { BulkIntent, OrderRowView } from "./view";
 
 const WORDING: Record<BulkIntent, { verb: string; button: string; skipped: string }> = {
@@ -21,13 +22,15 @@ export function useBulkActions(selected: OrderRowView[], onDone: () => void) {
   const shopify = useAppBridge();
   const { submit, busy, result } = useIntentFetcher<BulkResult, BulkIntent>();
   const [asking, setAsking] = useState<BulkIntent | null>(null);
-  const [shown, setShown] = useState<BulkResult | null>(null);
+  const [dismissed, setDismissed] = useState<BulkResult | null>(null);
+
+  // An answer closes the question (adjusted while rendering, not in an effect).
+  if (useValueChanged(result, undefined) && result) setAsking(null);
+  const shown = result && result.refused.length > 0 && result !== dismissed ? result : null;
 
   useEffect(() => {
     if (!result) return;
     if (result.refused.length === 0) shopify.toast.show(result.message, { duration: 6000 });
-    setShown(result.refused.length > 0 ? result : null);
-    setAsking(null);
     onDone();
     // onDone is a new function on every render; the outcome must be shown once per result.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -66,7 +69,7 @@ export function useBulkActions(selected: OrderRowView[], onDone: () => void) {
   );
 
   const outcome = shown && (
-    <Banner tone={shown.done > 0 ? "warning" : "critical"} title={shown.headline} onDismiss={() => setShown(null)}>
+    <Banner tone={shown.done > 0 ? "warning" : "critical"} title={shown.headline} onDismiss={() => setDismissed(shown)}>
       <BlockStack gap="100">
         <Text as="p">{`${plural(shown.refused.length)} could not be:`}</Text>
         <List>

@@ -5,7 +5,7 @@ import { ORDER_TABS } from "~/domain/admin/orders-list-query";
 import { describeHyperskuStatus, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import { useValueChanged } from "~/components/use-value-changed";
 import { formatCount } from "~/domain/admin/format";
-import { DateRangeFilter, describeDateRange } from "./date-range-filter";
+import { DateRangeFilter } from "./date-range-filter";
 import type { GoToList, OrdersListView } from "./view";
 
 const STATUS_CHOICES = HYPERSKU_STATUSES.map((status) => ({ label: status.name, value: String(status.code), helpText: status.meaning }));
@@ -47,7 +47,7 @@ export function OrdersFilters({
 
   const statusValue = view.status === null ? [] : [String(view.status)];
   const statusLabel = describeHyperskuStatus(view.status)?.name ?? null;
-  const dateLabel = describeDateRange(view.from, view.to);
+  const dateLabel = view.dateLabel;
   const clearAll = () => go({ q: null, status: null, from: null, to: null });
 
   return (
