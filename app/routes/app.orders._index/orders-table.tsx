@@ -12,6 +12,7 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import { ImageIcon } from "@shopify/polaris-icons";
+import { useValueChanged } from "~/components/use-value-changed";
 import { useBulkActions } from "./bulk-actions";
 import type { OrderRowView, OrdersListView } from "./view";
 
@@ -49,6 +50,8 @@ export function OrdersTable({
   // The defaults are the server's guess (wide); the browser's real width applies after hydration.
   const { smDown } = useBreakpoints();
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
+  // Another tab, search or page: a selection of orders no longer shown would be acted on unseen.
+  if (useValueChanged(rows.map((row) => row.id).join(","), rows.map((row) => row.id).join(","))) clearSelection();
   const selected = rows.filter((row) => allResourcesSelected || selectedResources.includes(row.id));
   const bulk = useBulkActions(selected, clearSelection);
 
