@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Button } from "@shopify/polaris";
-import { ExportIcon } from "@shopify/polaris-icons";
 import { useAppBridge } from "@shopify/app-bridge-react";
 
 /**
@@ -34,7 +33,7 @@ export function ExportButton({ href }: { href: string }) {
   };
 
   return (
-    <Button icon={ExportIcon} onClick={download} loading={busy}>
+    <Button onClick={download} loading={busy}>
       Export
     </Button>
   );

@@ -11,7 +11,6 @@ import {
   useBreakpoints,
   useIndexResourceState,
 } from "@shopify/polaris";
-import { ImageIcon } from "@shopify/polaris-icons";
 import { useValueChanged } from "~/components/use-value-changed";
 import { useBulkActions } from "./bulk-actions";
 import type { OrderRowView, OrdersListView } from "./view";
@@ -112,7 +111,12 @@ function ItemsCell({ row }: { row: OrderRowView }) {
   const label = `${row.items.count} ${row.items.count === 1 ? "item" : "items"}`;
   return (
     <InlineStack gap="200" blockAlign="center" wrap={false}>
-      <Thumbnail size="extraSmall" source={row.items.imageUrl ?? ImageIcon} alt={row.items.firstTitle ?? ""} />
+      {row.items.imageUrl ? (
+        <Thumbnail size="extraSmall" source={row.items.imageUrl} alt={row.items.firstTitle ?? ""} />
+      ) : (
+        // No picture known for the item: an empty frame of the thumbnail's size keeps the column aligned.
+        <Box width="24px" minHeight="24px" borderRadius="100" background="bg-fill-secondary" />
+      )}
       <Text as="span">{label}</Text>
     </InlineStack>
   );
