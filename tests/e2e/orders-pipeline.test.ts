@@ -137,7 +137,7 @@ describe("journeys: the orders pipeline", { timeout: 120_000 }, () => {
     await grace.getByText("Grace Hopper").waitFor();
     await grace.getByText("Lyon, France").waitFor();
     await grace.getByText("3 items").waitFor();
-    expect(await grace.getByRole("link", { name: "Open #2100 in Shopify" }).getAttribute("href")).toBe(
+    expect(await grace.getByRole("link", { name: "Open order 2100 in Shopify" }).getAttribute("href")).toBe(
       `shopify://admin/orders/${graceShopifyId}`,
     );
     await screenshot(page, "orders-pipeline-1280");

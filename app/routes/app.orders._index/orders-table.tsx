@@ -99,7 +99,11 @@ function OrderLink({ row }: { row: OrderRowView }) {
 /** The order in Shopify's admin (App Bridge opens shopify:// links there, outside the app's frame). */
 function ShopifyLink({ row }: { row: OrderRowView }) {
   return (
-    <Link url={`shopify://admin/orders/${row.shopifyOrderId}`} accessibilityLabel={`Open ${row.name} in Shopify`} removeUnderline>
+    <Link
+      url={`shopify://admin/orders/${row.shopifyOrderId}`}
+      accessibilityLabel={`Open order ${row.name.replace(/^#/, "")} in Shopify`}
+      removeUnderline
+    >
       <Text as="span" variant="bodySm">
         Shopify
       </Text>
