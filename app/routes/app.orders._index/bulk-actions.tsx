@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Banner, BlockStack, List, Modal, Text } from "@shopify/polaris";
-import { useAppBridge } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Box, List, Text } from "@shopify/polaris";
+import { Modal, TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import type { BulkResult } from "~/domain/admin/bulk-order-actions.server";
 import { useIntentFetcher } from "~/lib/use-intent-fetcher";
 import { useValueChanged } from "~/components/use-value-changed";
@@ -43,28 +43,31 @@ export function useBulkActions(selected: OrderRowView[], onDone: () => void) {
 
   const going = asking ? able(asking) : [];
   const left = selected.length - going.length;
-  const modal = asking && (
-    <Modal
-      open
-      onClose={() => setAsking(null)}
-      title={`${WORDING[asking].verb} ${plural(going.length)}?`}
-      primaryAction={{
-        content: `${WORDING[asking].verb} ${plural(going.length)}`,
-        loading: busy,
-        onAction: () => submit(asking, { id: going.map((row) => row.id) }),
-      }}
-      secondaryActions={[{ content: "Cancel", onAction: () => setAsking(null) }]}
-    >
-      <Modal.Section>
-        <BlockStack gap="200">
-          <Text as="p">{going.map((row) => row.name).join(", ")}</Text>
-          {left > 0 && (
-            <Text as="p" tone="subdued">
-              {`${plural(left)} of your selection ${left === 1 ? "is" : "are"} left as ${left === 1 ? "it is" : "they are"}: ${WORDING[asking].skipped}.`}
-            </Text>
-          )}
-        </BlockStack>
-      </Modal.Section>
+  // An App Bridge modal, drawn by the admin over the whole page (decision 0029).
+  const modal = (
+    <Modal id="orders-bulk-confirm" open={asking !== null} onHide={() => setAsking(null)}>
+      {asking && (
+        <Box padding="400">
+          <BlockStack gap="200">
+            <Text as="p">{going.map((row) => row.name).join(", ")}</Text>
+            {left > 0 && (
+              <Text as="p" tone="subdued">
+                {`${plural(left)} of your selection ${left === 1 ? "is" : "are"} left as ${left === 1 ? "it is" : "they are"}: ${WORDING[asking].skipped}.`}
+              </Text>
+            )}
+          </BlockStack>
+        </Box>
+      )}
+      <TitleBar title={asking ? `${WORDING[asking].verb} ${plural(going.length)}?` : ""}>
+        <button
+          variant="primary"
+          loading={busy ? "" : undefined}
+          onClick={() => asking && submit(asking, { id: going.map((row) => row.id) })}
+        >
+          {asking ? `${WORDING[asking].verb} ${plural(going.length)}` : ""}
+        </button>
+        <button onClick={() => setAsking(null)}>Cancel</button>
+      </TitleBar>
     </Modal>
   );
 
