@@ -16,6 +16,7 @@ import { getDashboard } from "~/domain/admin/dashboard.server";
 import { retryFailedOrdersFromDashboard } from "~/domain/admin/dashboard-outage.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/app._index/route";
 import { loader as orderLoader } from "~/routes/app.orders.$id/route";
+import { loader as ordersLoader } from "~/routes/app.orders._index/route";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { withForwardingSimulator } from "../support/hypersku";
@@ -87,6 +88,12 @@ describe("a HyperSKU outage", () => {
 
     const page = await (await callRoute(orderLoader, await createBearerRequest(`/app/orders/${first.id}`), { id: first.id })).json();
     expect(page.state.meaning).toMatch(/^HyperSKU is not answering since .+, next try at .+\. Nothing is lost/);
+
+    // The orders list says it too: above the list, and on each order still to send.
+    const list = await (await callRoute(ordersLoader, await createBearerRequest("/app/orders?tab=to_send"))).json();
+    expect(list.outage).toMatch(/HyperSKU/);
+    expect(list.rows).toHaveLength(3);
+    for (const row of list.rows) expect(row.reason).toMatch(/^HyperSKU is not answering since .+, next try at .+\. Nothing is lost/);
 
     // Orders that used up their attempts are failed; retrying them while HyperSKU is down says so.
     await prisma.order.update({

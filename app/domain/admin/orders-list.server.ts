@@ -1,8 +1,10 @@
 /** The orders list's view model: one keyset page of the shop's orders for the URL's view, and the tabs' counts. */
 import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
 import { countOrdersByPipelineColumns, getVariantImages, listOrdersPage, type OrdersPageFilter } from "~/models/admin-orders.server";
+import { getCallHealthRecord } from "~/models/hypersku-connection.server";
 import { getShopTimezone } from "~/models/shop.server";
-import { resolveTimeZone } from "./format";
+import { describeWaitDuringOutage, getCallHealth } from "~/domain/connection/health";
+import { formatDateTime, resolveTimeZone } from "./format";
 import { formatAge, safeImage, summarizeOrderSnapshot } from "./order-list-row";
 import { rowActions } from "./order-list-actions";
 import { encodeCursor, ordersListHref, parseOrdersListParams, searchKeys, type OrdersListQuery } from "./orders-list-query";
@@ -54,12 +56,19 @@ export function describeListRow(row: ListRow, now: Date) {
 export async function getOrdersList(shop: string, url: URL, now = new Date()) {
   const query = parseOrdersListParams(url.searchParams);
   const timeZone = await getShopTimezone(shop);
-  const [page, groups] = await Promise.all([
+  const [page, groups, healthRecord] = await Promise.all([
     listOrdersPage(shop, { ...ordersFilterOf(query, timeZone), cursor: query.cursor, pageSize: query.pageSize }),
     countOrdersByPipelineColumns(shop, TRACKED_ORDERS),
+    getCallHealthRecord(shop),
   ]);
   const stageCounts = countByStage(groups);
-  const rows = page.rows.map((row) => describeListRow(row, now));
+  const health = getCallHealth(healthRecord, now, timeZone);
+  const rows = page.rows.map((row) => {
+    const described = describeListRow(row, now);
+    // While HyperSKU does not answer, an order still to send says so, and when it is tried next.
+    const waiting = described.pipeline.stage === "to_send" && describeWaitDuringOutage(health, formatDateTime(row.nextAttemptAt, timeZone));
+    return waiting ? { ...described, reason: waiting } : described;
+  });
   const images = await getVariantImages(
     shop,
     rows.flatMap((row) => (!row.items.imageUrl && row.items.variantId ? [row.items.variantId] : [])),
@@ -82,6 +91,8 @@ export async function getOrdersList(shop: string, url: URL, now = new Date()) {
       sort: query.sort,
       paged: query.cursor !== null,
     },
+    /** HyperSKU not answering, in a sentence; "" when it answers. */
+    outage: health.message,
     /** Orders per tab, over the whole shop (not narrowed by the search, the status filter or the dates). */
     counts: { all: groups.reduce((sum, group) => sum + group.count, 0), ...stageCounts },
     rows,

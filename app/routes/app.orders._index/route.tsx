@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { BlockStack, Card, InlineStack, Page } from "@shopify/polaris";
+import { Banner, BlockStack, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { PageHelp } from "~/components/PageHelp";
 import { documentTitle, PageTitle } from "~/components/PageTitle";
 import { NavigationLoading } from "~/components/NavigationLoading";
@@ -37,7 +37,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function OrdersPage() {
-  const { rows, view, counts, nextHref, previousHref, exportHref } = useLoaderData<typeof loader>();
+  const { rows, view, counts, nextHref, previousHref, exportHref, outage } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -58,6 +58,11 @@ export default function OrdersPage() {
       <PageTitle title="Orders" />
       <NavigationLoading />
       <BlockStack gap="300">
+        {outage && (
+          <Banner tone="warning" title="HyperSKU is not answering">
+            <Text as="p">{outage}</Text>
+          </Banner>
+        )}
         <InlineStack align="end">
           <ExportButton href={exportHref} />
         </InlineStack>
