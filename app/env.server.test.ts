@@ -28,6 +28,13 @@ describe("parseEnv", () => {
     expect(env.TOKEN_ENCRYPTION_KEYS[0].key).toHaveLength(32);
   });
 
+  it("syncs the catalogue every 6 hours unless told otherwise; 0 turns it off; a non-number is refused by name", () => {
+    expect(parseEnv(valid).CATALOGUE_SYNC_HOURS).toBe(6);
+    expect(parseEnv({ ...valid, CATALOGUE_SYNC_HOURS: "0" }).CATALOGUE_SYNC_HOURS).toBe(0);
+    expect(problemsOf({ ...valid, CATALOGUE_SYNC_HOURS: "often" }).message).toContain("CATALOGUE_SYNC_HOURS");
+    expect(problemsOf({ ...valid, CATALOGUE_SYNC_HOURS: "-1" }).message).toContain("CATALOGUE_SYNC_HOURS");
+  });
+
   it('accepts HYPERSKU_PATHS overrides as "/path" or "METHOD /path"', () => {
     const env = parseEnv({ ...valid, HYPERSKU_PATHS: '{"cancelOrder":"/api/v2/cancel","getProductInfo":"POST /api/v2/product"}' });
     expect(env.HYPERSKU_PATHS).toEqual({ cancelOrder: "/api/v2/cancel", getProductInfo: "POST /api/v2/product" });

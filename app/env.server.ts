@@ -152,6 +152,13 @@ const envSchema = z
     /** HyperSKU requests per second for one shop, per worker process (HyperSKU publishes no limit). */
     HYPERSKU_RATE_LIMIT_PER_SECOND: positiveInt(5),
 
+    /**
+     * Hours between automatic catalogue syncs of a connected shop (the first runs within a minute of
+     * connecting); 0: only when the merchant chooses Sync now. Until a shop's first full sync, orders
+     * are sent without the pre-send catalogue check (docs/decisions/0027).
+     */
+    CATALOGUE_SYNC_HOURS: z.coerce.number().int().min(0).max(168).default(6),
+
     /** Offline Shopify Admin fake (simulators/shopify/admin-fetch-preload.mjs); demo mode and tests only. */
     SHOPIFY_ADMIN_FAKE_URL: z.string().url().optional(),
 

@@ -20,6 +20,8 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { startHyperskuSimulator } from "../simulators/hypersku/server";
 import { startShopifyAdminServer } from "../simulators/shopify/admin-server";
 import { createWebhookSender } from "../simulators/shopify/webhook-sender";
+import { imageDataUri } from "../simulators/harness/pictures";
+import { DEMO_CATALOGUE } from "../simulators/shopify/product-catalogue";
 import type { DemoOrder } from "./demo/day";
 import { DEMO_USAGE, parseDemoOptions } from "./demo/options";
 import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_SHOP, demoEnvironment } from "./demo/settings";
@@ -130,6 +132,15 @@ process.on("SIGINT", () => void stopEverything(0));
 process.on("SIGTERM", () => void stopEverything(0));
 
 // --- the catalogue: what HyperSKU knows of the store's products (the Products page) ---------------
+// Offline, the store's pictures are drawn inline: a browser on the demo never leaves the machine.
+for (const [index, product] of DEMO_CATALOGUE.entries()) {
+  const picture = imageDataUri(["#2c6ecb", "#8a6116", "#1f7a4d"][index % 3], product.title.split(" ")[0]);
+  shopify.fake.putProduct(DEMO_SHOP, {
+    ...product,
+    featuredImageUrl: picture,
+    variants: product.variants.map((variant) => ({ ...variant, imageUrl: null })),
+  });
+}
 // The day's products are in the store and sourced at HyperSKU, shipping to the customers' countries.
 for (const product of DEMO_DAY_PRODUCTS) {
   shopify.fake.putProduct(DEMO_SHOP, product);

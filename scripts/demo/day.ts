@@ -15,6 +15,7 @@ import {
   type JsonObject,
   type MoneyContext,
 } from "../../simulators/harness/order-payloads";
+import { imageDataUri } from "../../simulators/harness/pictures";
 import type { FakeProduct } from "../../simulators/shopify/product-catalogue";
 
 export type DemoCase = "regular" | "split" | "no_address" | "rejected" | "edited" | "cancelled";
@@ -138,6 +139,8 @@ const PRODUCTS = [
  * stand-in's catalogue and has HyperSKU source them, shipping to every country the day's customers
  * live in, so the pre-send check finds each line sourced (docs/decisions/0027).
  */
+const PICTURE_COLOURS = ["#2c6ecb", "#8a6116", "#1f7a4d", "#6d3fc0", "#b3261e"];
+
 export const DEMO_DAY_PRODUCTS: FakeProduct[] = PRODUCTS.map(([title, variant], index) => ({
   id: 7_300_000_000_001 + index,
   handle: title.toLowerCase().replaceAll(" ", "-"),
@@ -145,7 +148,7 @@ export const DEMO_DAY_PRODUCTS: FakeProduct[] = PRODUCTS.map(([title, variant], 
   vendor: "Demo Home Goods",
   productType: "Home",
   tags: ["dropship"],
-  featuredImageUrl: null,
+  featuredImageUrl: imageDataUri(PICTURE_COLOURS[index % PICTURE_COLOURS.length], title.split(" ")[0]),
   variants: [{ id: 43_300_000_000_011 + index * 10, title: variant, imageUrl: null, sku: `DEMO-${index + 1}` }],
 }));
 

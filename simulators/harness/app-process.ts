@@ -40,6 +40,10 @@ function offlineEnv(port: number | null, extraEnv: Record<string, string>): Node
     LOG_LEVEL: "warn",
     // Demo mode writes notification e-mails to a folder: one outside the work tree.
     MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `hypersku-outbox-${process.pid}`),
+    // No catalogue sync on its own: these processes forward orders for products the twins' catalogues
+    // do not hold, which a synced catalogue would hold as "needs sourcing" (docs/decisions/0027). A
+    // catalogue journey presses Sync now, or passes CATALOGUE_SYNC_HOURS.
+    CATALOGUE_SYNC_HOURS: "0",
     ...extraEnv,
   };
 }

@@ -12,7 +12,7 @@ import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { generateCatalogue } from "../../simulators/shopify/catalogue-graphql";
 import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
-import { imageDataUri } from "../support/admin-factories";
+import { imageDataUri } from "../../simulators/harness/pictures";
 import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
 import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
 import { connectShop } from "../support/connected-shop";

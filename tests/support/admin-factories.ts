@@ -15,15 +15,10 @@ import { snapshotSearchColumns } from "~/models/order.server";
 import { buildOrder } from "../../simulators/hypersku/order-builder";
 import type { ExternalOrder as SimulatorExternalOrder } from "../../simulators/hypersku/validation";
 import { buildRestLineItem, buildRestOrder, snapshotOfRest, type JsonObject } from "../../simulators/harness/order-payloads";
+import { imageDataUri } from "../../simulators/harness/pictures";
 import { TEST_SHOP } from "./shopify";
 
 let sequence = 0;
-
-/** A small inline picture, so pages show images without leaving the machine. */
-export function imageDataUri(color: string, label = ""): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80"><rect width="80" height="80" fill="${color}"/><text x="40" y="46" font-size="14" text-anchor="middle" fill="#fff">${label}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
 
 export async function createShopRecord(
   shop = TEST_SHOP,

@@ -17,6 +17,7 @@ import { countCatalogueVariants, fetchCatalogueVariantsPage } from "~/integratio
 import { getHypersku, withHyperskuAccess } from "~/domain/connection/hypersku.server";
 import { enqueue, findQueuedJob, JOB_TYPES, wakeWorkers } from "~/domain/enqueue.server";
 import { getRoutingSettings } from "~/domain/shops/shop-settings.server";
+import { env } from "~/env.server";
 import { logger } from "~/logger.server";
 import {
   beginCatalogueSync,
@@ -37,8 +38,11 @@ import { toShopifySideRow } from "./shopify-side";
 import { saveHyperskuPage } from "./save-hypersku-page.server";
 import { pushInventory } from "./inventory.server";
 
-/** How often a connected shop's catalogue is read again on its own (HyperSKU's stock and costs move daily). */
-export const CATALOGUE_SYNC_EVERY_MS = 6 * 3600_000;
+/**
+ * How often a connected shop's catalogue is read again on its own (HyperSKU's stock and costs move
+ * daily): CATALOGUE_SYNC_HOURS, 6 unless set; 0 turns automatic syncs off (Sync now only).
+ */
+export const CATALOGUE_SYNC_EVERY_MS = env.CATALOGUE_SYNC_HOURS * 3600_000;
 /** Private products per getPrivateProduct page. */
 const HYPERSKU_PAGE_SIZE = 50;
 /** A step stops after this long and the job comes back at once: well inside the job's lease. */
@@ -176,6 +180,7 @@ async function readHyperskuPages(shop: string, sync: CatalogueSyncRow, deadline:
 
 /** The scheduler's part: a sync for each of these (connected) shops never synced or due again. */
 export async function queueDueCatalogueSyncs(shops: readonly string[], now = new Date()): Promise<void> {
+  if (CATALOGUE_SYNC_EVERY_MS === 0) return;
   for (const shop of await listShopsDueCatalogueSync(shops, new Date(now.getTime() - CATALOGUE_SYNC_EVERY_MS))) {
     await startCatalogueSync(shop, now);
   }
