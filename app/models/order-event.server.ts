@@ -1,6 +1,8 @@
 /** Order timelines: the OrderEvent rows the order page and the extension show. */
 import type { OrderEvent } from "@prisma/client";
+import { randomUUID } from "node:crypto";
 import prisma from "~/models/db/client.server";
+import type { LeanTx } from "~/models/db/kysely.server";
 import type { Db, Tx } from "./db-types";
 
 export type { OrderEvent };
@@ -10,6 +12,14 @@ type OrderEventRow = { orderId: string; at: Date; kind: string; outcome?: string
 
 export async function recordOrderEvents(db: Db, rows: OrderEventRow[]) {
   await db.orderEvent.createMany({ data: rows });
+}
+
+/** recordOrderEvents on the lean intake path: one insert. */
+export async function insertOrderEvents(tx: LeanTx, rows: OrderEventRow[]) {
+  await tx
+    .insertInto("OrderEvent")
+    .values(rows.map((row) => ({ id: randomUUID(), outcome: null, data: null, ...row })))
+    .execute();
 }
 
 export async function listOrderEvents(tx: Tx, orderId: string) {

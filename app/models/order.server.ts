@@ -1,5 +1,7 @@
 import type { Order, Prisma } from "@prisma/client";
+import { randomUUID } from "node:crypto";
 import prisma from "~/models/db/client.server";
+import type { LeanTx } from "~/models/db/kysely.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import type { Db, Tx } from "./db-types";
 import { IN_FLIGHT_STATES, type OrderState } from "./order-state";
@@ -80,6 +82,37 @@ type NewOrder = Omit<Prisma.OrderCreateInput, "state"> & { state: OrderState };
 export async function createOrder(db: Db, order: NewOrder) {
   return db.order.create({ data: withSearchColumns(order), select: { id: true } });
 }
+
+/** The lean intake's createOrder: the same columns (search keys included), every default spelled out. */
+export async function insertNewOrder(tx: LeanTx, order: NewLeanOrder, now: Date): Promise<{ id: string }> {
+  const id = randomUUID();
+  await tx
+    .insertInto("Order")
+    .values({
+      id,
+      ...order,
+      ...snapshotSearchColumns(order.snapshot),
+      createOutcomeUnknown: false,
+      attemptCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return { id };
+}
+
+type NewLeanOrder = {
+  shop: string;
+  shopifyOrderId: string;
+  name: string;
+  shopifyCreatedAt: Date;
+  shopifyUpdatedAt: Date | null;
+  snapshot: string;
+  state: OrderState;
+  stateCode: string | null;
+  stateReason: string | null;
+  forwardNotBefore?: Date | null;
+};
 
 /** Stores a newer version of the order as Shopify sent it (or the parts of it the app may keep). */
 export async function storeOrderVersion(db: Db, id: string, columns: Partial<ReturnType<typeof snapshotColumns>>) {

@@ -11,6 +11,7 @@
 import type { Prisma } from "@prisma/client";
 import { getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
+import { lean, type LeanTx } from "~/models/db/kysely.server";
 import { env } from "~/env.server";
 
 const isPostgres = () => getDatabaseEngine(env.DATABASE_URL) === "postgresql";
@@ -34,6 +35,25 @@ export async function runOrderTransaction<T>(
       return await prisma.$transaction(work, { maxWait: 10_000, timeout: 15_000 });
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error) || isFinal(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+/**
+ * runOrderTransaction for the lean path (docs/decisions/0025): one transaction on the shared driver
+ * connection through the query builder, retried alike. On SQLite it takes the adapter's gate before
+ * its BEGIN IMMEDIATE, exactly as a Prisma transaction does, so the two never interleave.
+ */
+export async function runLeanOrderTransaction<T>(
+  work: (tx: LeanTx) => Promise<T>,
+  { attempts = 5 }: { attempts?: number } = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lean.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
     }
   }

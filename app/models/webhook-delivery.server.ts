@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import prisma from "~/models/db/client.server";
+import type { LeanTx } from "~/models/db/kysely.server";
 import type { Db, Tx } from "./db-types";
 
 export type DeliveryRecord = {
@@ -22,6 +24,32 @@ export async function findDelivery(shop: string, topic: string, webhookId: strin
 
 export async function recordDelivery(record: DeliveryRecord, db: Db = prisma) {
   return db.webhookDelivery.create({ data: record });
+}
+
+/**
+ * The lean intake's first statement: records the delivery unless it is a repeat (the same webhook
+ * id, or the same event of the same shop and topic). `ON CONFLICT DO NOTHING` covers both unique
+ * keys on both engines and never raises, so a repeat costs one statement and aborts nothing.
+ * False: a repeat, nothing written.
+ */
+export async function recordDeliveryIfNew(tx: LeanTx, record: DeliveryRecord, receivedAt: Date): Promise<boolean> {
+  const inserted = await tx
+    .insertInto("WebhookDelivery")
+    .values({
+      id: randomUUID(),
+      shop: record.shop,
+      topic: record.topic,
+      webhookId: record.webhookId,
+      eventId: record.eventId,
+      triggeredAt: record.triggeredAt,
+      receivedAt,
+      outcome: record.outcome,
+      problem: record.problem ?? null,
+      shopifyOrderId: record.shopifyOrderId ?? null,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return inserted.numInsertedOrUpdatedRows === 1n;
 }
 
 /** The order's deliveries that recorded a problem (which may quote personal data). */

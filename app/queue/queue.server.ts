@@ -15,12 +15,21 @@ import { randomUUID } from "node:crypto";
 import { type Job, Prisma, type PrismaClient } from "@prisma/client";
 import { type DatabaseEngine, getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
+import { lean, type LeanTx } from "~/models/db/kysely.server";
 import { env } from "~/env.server";
 import { computeRetryDelayMs } from "./backoff";
 import { jobKey } from "./job";
 
 export type { Job };
-export type Db = Prisma.TransactionClient | PrismaClient;
+/** Prisma's client or transaction, or a lean one (the webhook intake's, docs/decisions/0025). */
+export type Db = Prisma.TransactionClient | PrismaClient | LeanTx;
+type PrismaDb = Prisma.TransactionClient | PrismaClient;
+const isLean = (db: Db): db is LeanTx => "insertInto" in db;
+/** Only enqueueing has a lean form so far: everything else is given a Prisma client or transaction. */
+function orm(db: Db): PrismaDb {
+  if (isLean(db)) throw new Error("This queue operation runs on Prisma; pass a Prisma transaction");
+  return db;
+}
 /** What identifies one claim of a job: the guard of every write that ends a run. */
 export type JobClaim = Pick<Job, "id" | "lockedBy" | "attempts">;
 
@@ -69,13 +78,50 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<{ id: 
   const now = new Date();
   const runAt = input.runAt ?? now;
   const uniqueKey = input.uniqueKey ?? null;
+  if (isLean(db)) return enqueueLean(db, { ...input, runAt }, now);
   // The holder can finish between the insert and the read (its key is then free): try again.
   for (let round = 0; round < 3; round++) {
     const id = randomUUID();
-    const inserted = await db.$executeRaw(buildInsertStatement(id, { ...input, runAt }, now));
+    const inserted = await orm(db).$executeRaw(buildInsertStatement(id, { ...input, runAt }, now));
     if (inserted === 1 || uniqueKey === null) return { id, created: true };
-    await db.job.updateMany({ where: { uniqueKey, status: "pending", runAt: { gt: runAt } }, data: { runAt } });
-    const holder = await db.job.findUnique({ where: { uniqueKey }, select: { id: true } });
+    await orm(db).job.updateMany({ where: { uniqueKey, status: "pending", runAt: { gt: runAt } }, data: { runAt } });
+    const holder = await orm(db).job.findUnique({ where: { uniqueKey }, select: { id: true } });
+    if (holder) return { id: holder.id, created: false };
+  }
+  throw new Error(`Could not enqueue job ${input.type}: its unique key kept changing hands`);
+}
+
+/** enqueueJob in a lean transaction: the same insert, the same answer to a held key. */
+async function enqueueLean(tx: LeanTx, input: EnqueueJobInput & { runAt: Date }, now: Date): Promise<{ id: string; created: boolean }> {
+  const uniqueKey = input.uniqueKey ?? null;
+  for (let round = 0; round < 3; round++) {
+    const id = randomUUID();
+    const inserted = await tx
+      .insertInto("Job")
+      .values({
+        id,
+        type: input.type,
+        shop: input.shop ?? null,
+        subjectId: input.subjectId ?? null,
+        uniqueKey,
+        status: "pending",
+        runAt: input.runAt,
+        attempts: 0,
+        maxAttempts: input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflict((conflict) => conflict.column("uniqueKey").doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 1n || uniqueKey === null) return { id, created: true };
+    await tx
+      .updateTable("Job")
+      .set({ runAt: input.runAt })
+      .where("uniqueKey", "=", uniqueKey)
+      .where("status", "=", "pending")
+      .where("runAt", ">", input.runAt)
+      .execute();
+    const holder = await tx.selectFrom("Job").select("id").where("uniqueKey", "=", uniqueKey).executeTakeFirst();
     if (holder) return { id: holder.id, created: false };
   }
   throw new Error(`Could not enqueue job ${input.type}: its unique key kept changing hands`);
@@ -100,7 +146,7 @@ export function enqueue(input: EnqueueInput, db: Db = prisma): Promise<{ id: str
 
 /** The pending or running job of (type, subject), if any. */
 export function findJob(type: string, subjectId?: string | null, db: Db = prisma): Promise<Job | null> {
-  return db.job.findUnique({ where: { uniqueKey: jobKey(type, subjectId) } });
+  return orm(db).job.findUnique({ where: { uniqueKey: jobKey(type, subjectId) } });
 }
 
 /** The insert that cannot violate the unique key: the same text on both engines. */
@@ -276,7 +322,7 @@ export function rescheduleJob(job: JobClaim, runAt: Date, note?: string): Promis
 }
 
 /** Runs `fn` in the caller's transaction when given one, else in the queue's own (see `write`). */
-const inTransaction = <T>(db: Db | undefined, fn: (tx: Db) => Promise<T>) => (db ? fn(db) : write(fn));
+const inTransaction = <T>(db: Db | undefined, fn: (tx: PrismaDb) => Promise<T>) => (db ? fn(orm(db)) : write(fn));
 
 /**
  * A shop's pending jobs become due now (e.g. it reconnected HyperSKU). Returns how many moved.

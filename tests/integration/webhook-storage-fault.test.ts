@@ -24,6 +24,9 @@ vi.mock("~/models/webhook-delivery.server", async (importOriginal) => {
     ...actual,
     findDelivery: (...args: Parameters<typeof actual.findDelivery>) =>
       fault.error ? Promise.reject(fault.error) : actual.findDelivery(...args),
+    // The lean intake's first statement (docs/decisions/0025).
+    recordDeliveryIfNew: (...args: Parameters<typeof actual.recordDeliveryIfNew>) =>
+      fault.error ? Promise.reject(fault.error) : actual.recordDeliveryIfNew(...args),
   };
 });
 vi.mock("~/models/session.server", async (importOriginal) => {

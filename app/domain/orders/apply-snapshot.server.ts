@@ -34,7 +34,7 @@ export const NOT_CONNECTED_REASON = "HyperSKU is not connected. The order will b
 export type ApplyOutcome = "created" | "updated" | "stale" | "updated_after_sending" | "redacted";
 
 /** The plan for an unsent order, as the columns of its record: held while HyperSKU is not connected. */
-function planColumns(shop: Shop, snapshot: ShopifyOrderSnapshot, now: Date) {
+export function planColumns(shop: Shop, snapshot: ShopifyOrderSnapshot, now: Date) {
   const plan = planForwarding(snapshot, getForwardingSettings(shop), getShopIdentity(shop), now);
   const held = plan.state === "scheduled" && (shop.uninstalledAt !== null || !canForward(parseHyperskuStatus(shop.hyperskuStatus)));
   // While the app is uninstalled the merchant must reinstall before connecting: say so.
@@ -65,6 +65,14 @@ export async function planAndSchedule(db: Db, shop: Shop, orderId: string, snaps
   return plan;
 }
 
+/** A new order's first two timeline entries: received, and what was decided. */
+export function firstOrderEvents(orderId: string, plan: { state: string; reason: string | null }, source: string, now: Date) {
+  return [
+    { orderId, at: now, kind: "received", message: `Received from Shopify (${source}).`, data: JSON.stringify({ source }) },
+    { orderId, at: new Date(now.getTime() + 1), kind: "decision", outcome: plan.state, message: plan.reason ?? "Queued for HyperSKU." },
+  ];
+}
+
 export async function applyOrderSnapshot(
   db: Db,
   shop: Shop,
@@ -83,16 +91,7 @@ export async function applyOrderSnapshot(
     // The hot path of every new order: created already planned, both timeline entries in one insert.
     const { plan, columns: planned } = planColumns(shop, snapshot, now);
     const order = await createOrder(db, { shop: shop.domain, shopifyOrderId: snapshot.shopifyOrderId, ...columns, ...planned });
-    await recordOrderEvents(db, [
-      { orderId: order.id, at: now, kind: "received", message: `Received from Shopify (${source}).`, data: JSON.stringify({ source }) },
-      {
-        orderId: order.id,
-        at: new Date(now.getTime() + 1),
-        kind: "decision",
-        outcome: plan.state,
-        message: plan.reason ?? "Queued for HyperSKU.",
-      },
-    ]);
+    await recordOrderEvents(db, firstOrderEvents(order.id, plan, source, now));
     await enqueueIfScheduled(db, shop, order.id, plan, now);
     return "created";
   }

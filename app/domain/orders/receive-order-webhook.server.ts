@@ -2,14 +2,26 @@
  * An order webhook, after its HMAC was verified: record the delivery and fold the order into its
  * forwarding record, with the work to do, in one transaction. Never calls HyperSKU. A repeat is
  * acknowledged without processing; a malformed payload is recorded with a plain reason.
+ *
+ * A new order (the common case, and all of a busy day's orders/create) takes the lean path
+ * (docs/decisions/0025): one transaction of a fixed few statements through the query builder,
+ * where the delivery's insert comes first and a repeat stops there. Anything else (an order the
+ * app already holds, a redacted one, a shop without a row yet) is rolled back and folded in by
+ * applyOrderSnapshot through Prisma, as before.
  */
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
 import { wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
-import { isUniqueViolationOn, lockOrder, runOrderTransaction } from "~/models/transactions.server";
+import { isUniqueViolationOn, lockOrder, runLeanOrderTransaction, runOrderTransaction } from "~/models/transactions.server";
 import { readShopForPlanning } from "~/models/shop.server";
-import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
-import { applyOrderSnapshot } from "./apply-snapshot.server";
+import { findDelivery, recordDelivery, recordDeliveryIfNew } from "~/models/webhook-delivery.server";
+import { isOrderKnown, lockForOrderIntake, readShopForLeanPlanning } from "~/models/intake.server";
+import { insertNewOrder, snapshotColumns } from "~/models/order.server";
+import { insertOrderEvents } from "~/models/order-event.server";
+import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
+import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
+import { applyOrderSnapshot, firstOrderEvents, planColumns } from "./apply-snapshot.server";
+import { settlePaidAt } from "./paid-at";
 import { parseRestOrderWebhook } from "./parse-rest-order";
 
 const isRepeatedDelivery = (error: unknown) => isUniqueViolationOn(error, "WebhookDelivery", ["webhookId", "eventId"]);
@@ -30,13 +42,50 @@ function orderIdOf(value: unknown): string | null {
   return typeof id === "number" || typeof id === "string" ? String(id) : null;
 }
 
+/** Thrown inside the lean transaction to roll it back: the order is not new, the ORM path takes it. */
+class NotANewOrder extends Error {}
+
+/**
+ * The lean path: the delivery, the new order planned, its first two timeline entries and its job,
+ * in one transaction. "fallback": nothing was written, the order is not new.
+ */
+async function receiveNewOrder(delivery: VerifiedDelivery, received: ShopifyOrderSnapshot, now: Date): Promise<IntakeOutcome | "fallback"> {
+  const { shop, topic, webhookId, eventId, triggeredAt } = delivery;
+  const shopifyOrderId = received.shopifyOrderId;
+  try {
+    return await runLeanOrderTransaction(async (tx) => {
+      const record = { shop, topic, webhookId, eventId, triggeredAt, outcome: "processed" as const, shopifyOrderId };
+      if (!(await recordDeliveryIfNew(tx, record, now))) return "duplicate";
+      await lockForOrderIntake(tx, shop, shopifyOrderId);
+      const shopRecord = await readShopForLeanPlanning(tx, shop);
+      if (!shopRecord || (await isOrderKnown(tx, shop, shopifyOrderId))) throw new NotANewOrder();
+      const snapshot = settlePaidAt(received, () => null);
+      const { plan, columns: planned } = planColumns(shopRecord, snapshot, now);
+      const order = await insertNewOrder(tx, { shop, shopifyOrderId, ...snapshotColumns(snapshot, now), ...planned }, now);
+      await insertOrderEvents(tx, firstOrderEvents(order.id, plan, topic, now));
+      if (plan.state === "scheduled") {
+        await enqueue(JOB_TYPES.forwardOrder, { shop, subjectId: order.id, runAt: plan.forwardNotBefore ?? now }, tx);
+      }
+      return "processed";
+    });
+  } catch (error) {
+    if (error instanceof NotANewOrder) return "fallback";
+    throw error;
+  }
+}
+
 export async function receiveOrderWebhook(delivery: VerifiedDelivery, now = new Date()): Promise<IntakeOutcome> {
   const { shop, topic, webhookId, eventId, triggeredAt } = delivery;
-  if (await findDelivery(shop, topic, webhookId, eventId)) return "duplicate";
-  const base = { shop, topic, webhookId, eventId, triggeredAt };
-
   const json = parseJson(delivery.rawBody);
   const parsed = json.ok ? parseRestOrderWebhook(json.value) : null;
+  if (parsed?.ok) {
+    const outcome = await receiveNewOrder(delivery, parsed.value, now);
+    if (outcome === "processed") wakeWorkers();
+    if (outcome !== "fallback") return outcome;
+  }
+
+  if (await findDelivery(shop, topic, webhookId, eventId)) return "duplicate";
+  const base = { shop, topic, webhookId, eventId, triggeredAt };
   try {
     if (!parsed || !parsed.ok) {
       const problem = parsed

@@ -15,25 +15,33 @@ import { getDatabaseEngine, getSqliteFilePath, POSTGRES_CLIENT_OUTPUT } from "./
 import { env } from "~/env.server";
 import { createPostgresAdapter } from "./postgres-adapter.server";
 import { createSqliteAdapter } from "./sqlite-adapter.server";
+import { type SharedConnection, shareConnection } from "./shared-connection.server";
 
 declare global {
   // Reused across dev rebuilds so a reload does not open a new connection each time.
   var __prisma: PrismaClient | undefined;
+  var __sharedConnection: SharedConnection | undefined;
 }
 
-function createPostgresClient(url: string): PrismaClient {
+function createPostgresClient(connection: SharedConnection): PrismaClient {
   // Loaded at run time, not bundled: the generated client lives in node_modules.
   const require = createRequire(import.meta.url);
   const generated = require(path.resolve(POSTGRES_CLIENT_OUTPUT)) as { PrismaClient: new (options: object) => PrismaClient };
-  return new generated.PrismaClient({ adapter: createPostgresAdapter(url) });
+  return new generated.PrismaClient({ adapter: connection.factory });
 }
 
-function createPrismaClient(): PrismaClient {
-  if (getDatabaseEngine(env.DATABASE_URL) === "postgresql") return createPostgresClient(env.DATABASE_URL);
-  return new PrismaClient({ adapter: createSqliteAdapter(getSqliteFilePath(env.DATABASE_URL)) });
-}
+const isPostgres = getDatabaseEngine(env.DATABASE_URL) === "postgresql";
 
-const prisma = globalThis.__prisma ?? createPrismaClient();
-if (env.NODE_ENV !== "production") globalThis.__prisma = prisma;
+/** The driver connection Prisma and the lean query builder (kysely.server.ts) share. */
+export const sharedConnection: SharedConnection =
+  globalThis.__sharedConnection ??
+  shareConnection(isPostgres ? createPostgresAdapter(env.DATABASE_URL) : createSqliteAdapter(getSqliteFilePath(env.DATABASE_URL)));
+
+const prisma =
+  globalThis.__prisma ?? (isPostgres ? createPostgresClient(sharedConnection) : new PrismaClient({ adapter: sharedConnection.factory }));
+if (env.NODE_ENV !== "production") {
+  globalThis.__prisma = prisma;
+  globalThis.__sharedConnection = sharedConnection;
+}
 
 export default prisma;
