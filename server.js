@@ -97,6 +97,43 @@ function readLimitedBody(req, res, next) {
   req.on("error", () => req.socket.destroy());
 }
 
+/**
+ * Webhooks, before Remix (docs/decisions/0025): a POST to a webhook path is read here as raw bytes,
+ * counted as they arrive (413 the moment WEBHOOK_BODY_LIMIT is passed, declared or chunked, and
+ * nothing more is read), and handed with its headers to the build's `handleWebhook`, which checks
+ * the HMAC on those bytes and calls the same domain function as the Remix route. No Fetch Request,
+ * no route matching, no loaders: a webhook costs the verification and its statements.
+ */
+function leanWebhooks(serverBuild) {
+  const { handleWebhook, webhookTopicForPath, WEBHOOK_BODY_LIMIT } = serverBuild.entry.module;
+  return (req, res, next) => {
+    const topic = req.method === "POST" ? webhookTopicForPath(req.path) : null;
+    if (!topic) return next();
+    if (Number(req.headers["content-length"] ?? 0) > WEBHOOK_BODY_LIMIT) return refuseTooLarge(req, res);
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size <= WEBHOOK_BODY_LIMIT) return void chunks.push(chunk);
+      req.off("data", onData).off("end", onEnd);
+      chunks.length = 0;
+      refuseTooLarge(req, res);
+    };
+    const onEnd = () => {
+      const headers = { get: (name) => req.get(name) ?? null };
+      handleWebhook(topic, headers, Buffer.concat(chunks)).then(
+        (answer) => res.status(answer.status).set(answer.headers).end(answer.body),
+        (error) => {
+          console.error(JSON.stringify({ level: 50, msg: "webhook failed", topic, err: String(error?.stack ?? error) }));
+          if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+        },
+      );
+    };
+    req.on("data", onData).on("end", onEnd);
+    req.on("error", () => req.socket.destroy());
+  };
+}
+
 /** The Remix build behind a Fetch Request built from Express's request and the body read above. */
 function remixHandler(serverBuild) {
   const handleRequest = createRequestHandler(serverBuild, process.env.NODE_ENV);
@@ -129,6 +166,7 @@ function remixHandler(serverBuild) {
 const app = express();
 app.disable("x-powered-by");
 app.use(securityHeaders);
+app.use(leanWebhooks(build));
 app.use(readLimitedBody);
 // The library's pages announce App Bridge with a `Link: preload` header that always names Shopify's
 // CDN, whatever APP_BRIDGE_URL says; where that is set (offline, the Shopify twin's stand-in), the

@@ -10,6 +10,8 @@ import { addDocumentResponseHeaders, onAppInstalled } from "./shopify.server";
 onAppInstalled(handleAppInstalled);
 
 export { startBackgroundWork } from "./background.server";
+// server.js answers webhooks before Remix's request handler (docs/decisions/0025).
+export { handleWebhook, WEBHOOK_BODY_LIMIT, webhookTopicForPath } from "./webhooks.server";
 
 const STREAM_TIMEOUT_MS = 5_000;
 

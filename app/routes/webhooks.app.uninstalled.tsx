@@ -1,5 +1,4 @@
-import { handleAppUninstalled } from "~/domain/shops/uninstall.server";
-import { webhookAction } from "~/integrations/shopify/webhook-route.server";
+import { webhookRoute } from "~/webhooks.server";
 
 // app/uninstalled: may arrive more than once, after the session is already gone, and late (after a reinstall).
-export const action = webhookAction("app/uninstalled", ({ shop, triggeredAt }) => handleAppUninstalled(shop, { triggeredAt }));
+export const action = webhookRoute("app/uninstalled");

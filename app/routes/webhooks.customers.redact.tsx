@@ -1,5 +1,4 @@
-import { receiveComplianceWebhook } from "~/domain/privacy/receive-compliance-webhook.server";
-import { webhookAction } from "~/integrations/shopify/webhook-route.server";
+import { webhookRoute } from "~/webhooks.server";
 
 // Mandatory compliance topic customers/redact: verify (401 otherwise), act or queue, answer 200 at once.
-export const action = webhookAction("customers/redact", receiveComplianceWebhook);
+export const action = webhookRoute("customers/redact");

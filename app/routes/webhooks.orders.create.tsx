@@ -1,5 +1,4 @@
-import { receiveOrderWebhook } from "~/domain/orders/receive-order-webhook.server";
-import { webhookAction } from "~/integrations/shopify/webhook-route.server";
+import { webhookRoute } from "~/webhooks.server";
 
 // orders/create: verify, record and enqueue in one transaction, answer at once.
-export const action = webhookAction("orders/create", receiveOrderWebhook);
+export const action = webhookRoute("orders/create");

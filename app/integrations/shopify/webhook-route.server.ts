@@ -21,23 +21,28 @@ function faultReason(error: unknown): string {
   return (lines.at(-1) ?? "unknown").slice(0, 200);
 }
 
-export function webhookAction(topic: WebhookTopic, handle: (delivery: VerifiedDelivery) => Promise<unknown>) {
-  return async ({ request }: ActionFunctionArgs): Promise<Response> => {
-    const delivery = await verifyWebhookRequest(request, { topic });
-    try {
-      await handle(delivery);
-    } catch (error) {
-      if (!isStorageFault(error)) throw error;
-      const { shop, webhookId } = delivery;
-      logger.error(
-        { shop, topic, webhookId, reason: faultReason(error) },
-        "webhook not stored: the database is unavailable; Shopify will retry",
-      );
-      return new Response("The database is unavailable; please retry", {
-        status: 503,
-        headers: { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
-      });
-    }
-    return new Response(null, { status: 200 });
-  };
+export type WebhookHandler = (delivery: VerifiedDelivery) => Promise<unknown>;
+
+/** Hands a verified delivery to the domain and says what to answer (both the Remix route and server.js's lean handler). */
+export async function answerDelivery(topic: WebhookTopic, handle: WebhookHandler, delivery: VerifiedDelivery): Promise<Response> {
+  try {
+    await handle(delivery);
+  } catch (error) {
+    if (!isStorageFault(error)) throw error;
+    const { shop, webhookId } = delivery;
+    logger.error(
+      { shop, topic, webhookId, reason: faultReason(error) },
+      "webhook not stored: the database is unavailable; Shopify will retry",
+    );
+    return new Response("The database is unavailable; please retry", {
+      status: 503,
+      headers: { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    });
+  }
+  return new Response(null, { status: 200 });
+}
+
+export function webhookAction(topic: WebhookTopic, handle: WebhookHandler) {
+  return async ({ request }: ActionFunctionArgs): Promise<Response> =>
+    answerDelivery(topic, handle, await verifyWebhookRequest(request, { topic }));
 }
