@@ -45,7 +45,11 @@ function headersFor(topic: string, hmac: string, ids = { webhookId: randomUUID()
 }
 
 async function post(path: string, body: Buffer | string, headers: Record<string, string>) {
-  const response = await fetch(`${app.url}${path}`, { method: "POST", headers, body });
+  const response = await fetch(`${app.url}${path}`, {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
   await response.arrayBuffer();
   return response;
 }
