@@ -99,27 +99,43 @@ function readLimitedBody(req, res, next) {
 
 /**
  * Webhooks, before Remix (docs/decisions/0025): a POST to a webhook path is read here as raw bytes,
- * counted as they arrive (413 the moment WEBHOOK_BODY_LIMIT is passed, declared or chunked, and
- * nothing more is read), and handed with its headers to the build's `handleWebhook`, which checks
+ * counted as they arrive, and handed with its headers to the build's `handleWebhook`, which checks
  * the HMAC on those bytes and calls the same domain function as the Remix route. No Fetch Request,
  * no route matching, no loaders: a webhook costs the verification and its statements.
+ *
+ * Past WEBHOOK_BODY_LIMIT (declared or chunked) the answer is 413 at once and nothing more is kept.
+ * The rest is still read and dropped up to MAX_BODY_BYTES, so a client that sends its whole body
+ * can use the connection again (as it could when the Remix route refused it); beyond that, the
+ * server stops reading and hangs up as for any other request (refuseTooLarge).
  */
 function leanWebhooks(serverBuild) {
   const { handleWebhook, webhookTopicForPath, WEBHOOK_BODY_LIMIT } = serverBuild.entry.module;
+  const refuse = (res) => res.status(413).type("text/plain").send("Request body too large");
   return (req, res, next) => {
     const topic = req.method === "POST" ? webhookTopicForPath(req.path) : null;
     if (!topic) return next();
-    if (Number(req.headers["content-length"] ?? 0) > WEBHOOK_BODY_LIMIT) return refuseTooLarge(req, res);
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return refuseTooLarge(req, res);
     const chunks = [];
     let size = 0;
+    let refused = Number(req.headers["content-length"] ?? 0) > WEBHOOK_BODY_LIMIT;
+    if (refused) refuse(res);
     const onData = (chunk) => {
       size += chunk.length;
+      if (refused) {
+        if (size <= MAX_BODY_BYTES) return;
+        // Too much to drop as well: stop reading; the 413 is already on its way.
+        req.off("data", onData).off("end", onEnd).pause();
+        const hangUp = setTimeout(() => req.socket.destroy(), LINGER_MS);
+        req.socket.once("close", () => clearTimeout(hangUp));
+        return;
+      }
       if (size <= WEBHOOK_BODY_LIMIT) return void chunks.push(chunk);
-      req.off("data", onData).off("end", onEnd);
+      refused = true;
       chunks.length = 0;
-      refuseTooLarge(req, res);
+      refuse(res);
     };
     const onEnd = () => {
+      if (refused) return;
       const headers = { get: (name) => req.get(name) ?? null };
       handleWebhook(topic, headers, Buffer.concat(chunks)).then(
         (answer) => res.status(answer.status).set(answer.headers).end(answer.body),
@@ -130,6 +146,7 @@ function leanWebhooks(serverBuild) {
       );
     };
     req.on("data", onData).on("end", onEnd);
+    // A client that goes away mid-body gets no answer; there is no one left to send it to.
     req.on("error", () => req.socket.destroy());
   };
 }

@@ -15,7 +15,9 @@ import { randomUUID } from "node:crypto";
 import { type Job, Prisma, type PrismaClient } from "@prisma/client";
 import { type DatabaseEngine, getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
-import { lean, type LeanTx } from "~/models/db/kysely.server";
+import { type Database, lean, type LeanTx } from "~/models/db/kysely.server";
+import { createAdapterDialect } from "~/models/db/adapter-dialect.server";
+import { type CompiledQuery, type ExpressionBuilder, Kysely } from "kysely";
 import { env } from "~/env.server";
 import { computeRetryDelayMs } from "./backoff";
 import { jobKey } from "./job";
@@ -175,36 +177,65 @@ const isDue = (now: Date) =>
   Prisma.sql`(("status" = 'pending' AND "runAt" <= ${now}) OR ("status" = 'running' AND "lockedUntil" < ${now}))`;
 
 /**
- * Claims up to `limit` due jobs, oldest runAt first, in one statement. SQLite runs one writer at a
- * time, so `UPDATE ... WHERE id IN (SELECT ... LIMIT n) RETURNING *` cannot hand a row to two
- * processes. PostgreSQL locks the chosen rows with `FOR UPDATE SKIP LOCKED`, so concurrent claimers
- * take different rows instead of waiting or double-claiming.
+ * Claims up to `limit` due jobs, oldest runAt first, in one statement (the lean path, decision
+ * 0025). SQLite runs one writer at a time, so `UPDATE ... WHERE id IN (SELECT ... LIMIT n)
+ * RETURNING *` cannot hand a row to two processes. PostgreSQL locks the chosen rows with
+ * `FOR UPDATE SKIP LOCKED`, so concurrent claimers take different rows instead of waiting or
+ * double-claiming.
  */
 export async function claimJobs(input: ClaimJobsInput): Promise<Job[]> {
   if (input.limit < 1 || input.types?.length === 0) return [];
   const statement = buildClaimStatement(getDatabaseEngine(env.DATABASE_URL), { ...input, now: input.now ?? new Date() });
-  const rows = await write((tx) => tx.$queryRaw<Record<string, unknown>[]>(statement));
+  const { rows } = await lean.executeQuery<Record<string, unknown>>(statement.compiled);
   return rows.map(mapJobRow).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id.localeCompare(b.id));
 }
 
+/** A query builder that only compiles, for an engine other than the one this process runs on. */
+const compilers: Partial<Record<DatabaseEngine, Kysely<Database>>> = {};
+function builderFor(engine: DatabaseEngine): Kysely<Database> {
+  if (engine === getDatabaseEngine(env.DATABASE_URL)) return lean;
+  return (compilers[engine] ??= new Kysely<Database>({
+    dialect: createAdapterDialect(engine, () => Promise.reject(new Error(`this process runs on ${env.DATABASE_URL}`))),
+  }));
+}
+
 /** The engine-specific claim statement (exported so its PostgreSQL text can be checked on its own). */
-export function buildClaimStatement(engine: DatabaseEngine, input: ClaimJobsInput & { now: Date }): Prisma.Sql {
+export function buildClaimStatement(engine: DatabaseEngine, input: ClaimJobsInput & { now: Date }) {
   const { workerId, limit, leaseMs, types, shop, now } = input;
+  const db = builderFor(engine);
   const lockedUntil = new Date(now.getTime() + leaseMs);
-  const filters = [isDue(now)];
-  if (types) filters.push(Prisma.sql`"type" IN (${Prisma.join(types)})`);
-  if (shop === null) filters.push(Prisma.sql`"shop" IS NULL`);
-  else if (shop !== undefined) filters.push(Prisma.sql`"shop" = ${shop}`);
-  const where = Prisma.join(filters, " AND ");
-  const set = Prisma.sql`"status" = 'running', "lockedBy" = ${workerId}, "lockedUntil" = ${lockedUntil},
-    "attempts" = "attempts" + 1, "updatedAt" = ${now}`;
-  return engine === "postgresql"
-    ? Prisma.sql`WITH next AS (
-          SELECT "id" FROM "Job" WHERE ${where} ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        UPDATE "Job" SET ${set} FROM next WHERE "Job"."id" = next."id" RETURNING "Job".*`
-    : Prisma.sql`UPDATE "Job" SET ${set}
-        WHERE "id" IN (SELECT "id" FROM "Job" WHERE ${where} ORDER BY "runAt", "id" LIMIT ${limit})
-        RETURNING *`;
+  const due = (eb: ExpressionBuilder<Database, "Job">) => {
+    const filters = [
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("runAt", "<=", now)]),
+        eb.and([eb("status", "=", "running"), eb("lockedUntil", "<", now)]),
+      ]),
+    ];
+    if (types) filters.push(eb("type", "in", types));
+    if (shop === null) filters.push(eb("shop", "is", null));
+    else if (shop !== undefined) filters.push(eb("shop", "=", shop));
+    return eb.and(filters);
+  };
+  const next = db.selectFrom("Job").select("id").where(due).orderBy("runAt").orderBy("id").limit(limit);
+  const set = (eb: ExpressionBuilder<Database, "Job">) => ({
+    status: "running",
+    lockedBy: workerId,
+    lockedUntil,
+    attempts: eb("attempts", "+", 1),
+    updatedAt: now,
+  });
+  const compiled: CompiledQuery =
+    engine === "postgresql"
+      ? db
+          .with("next", () => next.forUpdate().skipLocked())
+          .updateTable("Job")
+          .set(set)
+          .from("next")
+          .whereRef("Job.id", "=", "next.id")
+          .returningAll("Job")
+          .compile()
+      : db.updateTable("Job").set(set).where("id", "in", next).returningAll().compile();
+  return { compiled, text: compiled.sql, values: compiled.parameters };
 }
 
 /**
@@ -247,36 +278,57 @@ export async function extendLease(
   options: { attempts?: number; now?: Date } = {},
 ): Promise<boolean> {
   const now = options.now ?? new Date();
-  const { count } = await write((tx) =>
-    tx.job.updateMany({
-      where: { id: jobId, status: "running", lockedBy: workerId, attempts: options.attempts },
-      data: { lockedUntil: new Date(now.getTime() + leaseMs) },
-    }),
-  );
-  return count === 1;
+  let update = lean
+    .updateTable("Job")
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
+    .where("id", "=", jobId)
+    .where("status", "=", "running")
+    .where("lockedBy", "=", workerId);
+  if (options.attempts !== undefined) update = update.where("attempts", "=", options.attempts);
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  return numUpdatedRows === 1n;
 }
 
-const claimGuard = (job: JobClaim) => ({ id: job.id, status: "running", lockedBy: job.lockedBy, attempts: job.attempts });
+/** What ending a run writes (the lean path's columns); `undoAttempt`: the run does not count as an attempt. */
+type FinishColumns = {
+  status: JobStatus;
+  finishedAt?: Date;
+  uniqueKey?: null;
+  lockedBy?: null;
+  lockedUntil: null;
+  lastError?: string;
+  runAt?: Date;
+  undoAttempt?: boolean;
+};
 
-async function finishClaim(job: JobClaim, data: Prisma.JobUpdateManyMutationInput & { status: JobStatus }): Promise<boolean> {
-  const { count } = await write((tx) => tx.job.updateMany({ where: claimGuard(job), data }));
-  return count === 1;
+/**
+ * Every write that ends a run, guarded by the claim (id, lockedBy, attempts): one statement on the
+ * shared connection (on SQLite it waits at the adapter's gate for any open transaction to end).
+ */
+async function finishClaim(job: JobClaim, { undoAttempt, ...columns }: FinishColumns, now = new Date()): Promise<boolean> {
+  let update = lean
+    .updateTable("Job")
+    .set((eb) => ({ ...columns, updatedAt: now, ...(undoAttempt ? { attempts: eb("attempts", "-", 1) } : {}) }))
+    .where("id", "=", job.id)
+    .where("status", "=", "running")
+    .where("attempts", "=", job.attempts);
+  update = job.lockedBy === null ? update.where("lockedBy", "is", null) : update.where("lockedBy", "=", job.lockedBy);
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  return numUpdatedRows === 1n;
 }
 
 /** Done. Frees the unique key so the same work can be queued again later. False: the claim was lost. */
 export function completeJob(job: JobClaim, now = new Date()): Promise<boolean> {
-  return finishClaim(job, { status: "succeeded", finishedAt: now, uniqueKey: null, lockedUntil: null });
+  return finishClaim(job, { status: "succeeded", finishedAt: now, uniqueKey: null, lockedUntil: null }, now);
 }
 
 /** Gives up for good: the error stays on the row for the app to show. False: the claim was lost. */
 export function failJob(job: JobClaim, error: string, now = new Date()): Promise<boolean> {
-  return finishClaim(job, {
-    status: "failed",
-    finishedAt: now,
-    uniqueKey: null,
-    lockedUntil: null,
-    lastError: truncateJobError(error),
-  });
+  return finishClaim(
+    job,
+    { status: "failed", finishedAt: now, uniqueKey: null, lockedUntil: null, lastError: truncateJobError(error) },
+    now,
+  );
 }
 
 /** A job's life (Job.status): pending -> running -> succeeded | pending again | failed | cancelled. */
@@ -296,13 +348,11 @@ export async function retryJob(
   }
   const delay = computeRetryDelayMs({ attempt: job.attempts, retryAfterMs: options.retryAfterMs, random: options.random });
   const runAt = options.runAt ?? new Date(now.getTime() + delay);
-  const applied = await finishClaim(job, {
-    status: "pending",
-    runAt,
-    lockedBy: null,
-    lockedUntil: null,
-    lastError: truncateJobError(options.error),
-  });
+  const applied = await finishClaim(
+    job,
+    { status: "pending", runAt, lockedBy: null, lockedUntil: null, lastError: truncateJobError(options.error) },
+    now,
+  );
   return { applied, status: "pending", runAt };
 }
 
@@ -314,7 +364,7 @@ export function rescheduleJob(job: JobClaim, runAt: Date, note?: string): Promis
   return finishClaim(job, {
     status: "pending",
     runAt,
-    attempts: { decrement: 1 },
+    undoAttempt: true,
     lockedBy: null,
     lockedUntil: null,
     ...(note === undefined ? {} : { lastError: truncateJobError(note) }),

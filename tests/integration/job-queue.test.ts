@@ -717,7 +717,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("the PostgreSQL statements, throug
         : typeof value === "number"
           ? String(value)
           : `'${String(value).replace(/'/g, "''")}'`;
-  const execute = (statement: Prisma.Sql) =>
+  const execute = (statement: { text: string; values: readonly unknown[] }) =>
     `PREPARE s AS ${statement.text}; EXECUTE s(${statement.values.map(literal).join(", ")}); DEALLOCATE s;`;
   const ids = (out: string) =>
     out

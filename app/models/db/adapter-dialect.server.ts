@@ -87,10 +87,21 @@ class AdapterDriver implements Driver {
   async destroy() {}
 }
 
+/**
+ * Kysely's SQLite adapter admits one connection at a time through a mutex of its own, which is
+ * never released when acquiring the connection fails (a read-only volume): every later query
+ * then waits forever. The shared adapter's gate already serialises statements and transactions.
+ */
+class SharedSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
 export function createAdapterDialect(engine: "sqlite" | "postgresql", connect: () => Promise<SqlDriverAdapter>): Dialect {
   const postgres = engine === "postgresql";
   return {
-    createAdapter: () => (postgres ? new PostgresAdapter() : new SqliteAdapter()),
+    createAdapter: () => (postgres ? new PostgresAdapter() : new SharedSqliteAdapter()),
     createDriver: () => new AdapterDriver(connect),
     createQueryCompiler: () => (postgres ? new PostgresQueryCompiler() : new SqliteQueryCompiler()),
     createIntrospector: (db: Kysely<unknown>) => (postgres ? new PostgresIntrospector(db) : new SqliteIntrospector(db)),
