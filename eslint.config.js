@@ -14,7 +14,8 @@ const NEVER_IN_APP = forbid(
   "The app never imports the offline twins or the tests: they are not part of the production bundle.",
 );
 const NO_PRISMA = {
-  group: ["@prisma/*", "**/models/db/**"],
+  // kysely: the lean query builder of the hot paths (docs/decisions/0025), held to the same layers as Prisma.
+  group: ["@prisma/*", "kysely", "kysely/*", "**/models/db/**"],
   message: "Only models/ and the queue talk to the database: call a model function.",
 };
 const QUEUE_BY_ENTRY = { group: ["**/queue/*"], message: "Import the queue package by its public entry, ~/queue." };

@@ -112,3 +112,61 @@ export async function runLoad<R extends PreparedRequest>(options: LoadOptions<R>
     firstError,
   };
 }
+
+export interface OpenLoopOptions {
+  url: string;
+  /** Requests started per second, whatever the answers do (Shopify sends at its own pace). */
+  ratePerSecond: number;
+  durationMs: number;
+  next: () => PreparedRequest;
+  timeoutMs?: number;
+}
+
+/**
+ * Open loop: request i is due at start + i / rate and is sent then on a free keep-alive connection
+ * (a new one when all are busy), however long earlier answers take. Latency runs from when the
+ * request was due, so a server that falls behind shows it (no coordinated omission).
+ */
+export async function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult> {
+  const url = new URL(options.url);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const total = Math.round((options.ratePerSecond * options.durationMs) / 1000);
+  const interval = 1000 / options.ratePerSecond;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let firstError: string | undefined;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const request = options.next();
+    pending.push(
+      send(agent, url, request, timeoutMs).then((outcome) => {
+        const end = performance.now();
+        const key = outcome.status === null ? "network error" : String(outcome.status);
+        statuses[key] = (statuses[key] ?? 0) + 1;
+        if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) latencies.push(end - due);
+        else {
+          errors += 1;
+          firstError ??= outcome.error ?? `HTTP ${outcome.status}`;
+        }
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    ok: latencies.length,
+    errors,
+    statuses,
+    seconds,
+    perSecond: latencies.length / seconds,
+    latency: summarize(latencies),
+    firstError,
+  };
+}

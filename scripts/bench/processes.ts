@@ -5,6 +5,7 @@
  * and killed when the benchmark ends, fails or is interrupted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 
 export type RunningProcess = {
   name: string;
@@ -38,6 +39,17 @@ export function killAllChildren(): void {
   }
   children.clear();
 }
+
+/**
+ * The node flags `npm start` and `npm run worker` run server.js and worker.js with (the heap limits,
+ * docs/decisions/0023), read from package.json so the benchmark measures the processes as deployed.
+ */
+function nodeFlagsOf(script: "start" | "worker"): string[] {
+  const command: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts[script];
+  return command.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+export const serverArgs = () => [...nodeFlagsOf("start"), "server.js"];
+export const workerArgs = () => [...nodeFlagsOf("worker"), "worker.js"];
 
 /** A TypeScript file run by node with tsx's loader (`node --import tsx file.ts`): one process. */
 export const tsxArgs = (file: string) => ["--import", "tsx", file];

@@ -16,6 +16,9 @@ export const CONNECT_APP_URL = "http://127.0.0.1:3000";
 /** Load and durations (the issue: 50 connections; a few minutes for the whole run). */
 export const INTAKE = { connections: 50, warmupMs: 3_000, durationMs: 15_000 };
 
+/** The open loop (the issue: 200 webhooks/s for 30 s), after a short warm-up at the same rate. */
+export const OPEN_LOOP = { ratePerSecond: 200, durationMs: 30_000, warmupMs: 3_000 };
+
 /**
  * Forwarding configuration. HyperSKU publishes no rate limit; 100 requests/s per shop is set so a
  * 5,000-order backlog drains in about a minute. By Little's law, 100/s with a 50 ms answer plus the

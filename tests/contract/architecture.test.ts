@@ -26,6 +26,8 @@ describe("layer rules (eslint.config.js)", () => {
     ["app/domain/orders/x.server.ts", "../../jobs/forward-order.job", /never imports jobs\//],
     ["app/domain/orders/x.server.ts", "~/queue/worker.server", /public entry, ~\/queue/],
     ["app/domain/orders/x.server.ts", "@prisma/client", /Only models\/ and the queue/],
+    ["app/domain/orders/x.server.ts", "kysely", /Only models\/ and the queue/],
+    ["app/routes/webhooks.x.tsx", "kysely", /Only models\/ and the queue/],
     ["app/domain/orders/x.server.ts", "~/models/db/client.server", /Only models\/ and the queue/],
     ["app/domain/orders/x.server.ts", "~/routes/app.orders._index", /below the UI/],
     ["app/domain/orders/x.server.ts", "../../../simulators/shopify/admin-server", /never imports the offline twins/],
