@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { type Job, Prisma, type PrismaClient } from "@prisma/client";
 import { type DatabaseEngine, getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
-import { type Database, lean, type LeanTx } from "~/models/db/kysely.server";
+import { type Database, lean, type LeanTx, toDate } from "~/models/db/kysely.server";
 import { createAdapterDialect } from "~/models/db/adapter-dialect.server";
 import { type CompiledQuery, type ExpressionBuilder, Kysely } from "kysely";
 import { env } from "~/env.server";
@@ -171,10 +171,6 @@ export interface ClaimJobsInput {
   shop?: string | null;
   now?: Date;
 }
-
-/** The due condition shared by the claim and the shop listing: pending and due, or lease expired. */
-const isDue = (now: Date) =>
-  Prisma.sql`(("status" = 'pending' AND "runAt" <= ${now}) OR ("status" = 'running' AND "lockedUntil" < ${now}))`;
 
 /**
  * Claims up to `limit` due jobs, oldest runAt first, in one statement (the lean path, decision
@@ -458,15 +454,6 @@ export async function probeQueueWrite(now = new Date()): Promise<void> {
       VALUES (${id}, 'health_probe', 'cancelled', ${now}, 0, 0, ${now}, ${now})`,
     prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${id}`,
   ]);
-}
-
-function toDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value;
-  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
-  // SQLite's CURRENT_TIMESTAMP form ("2026-01-02 03:04:05") is UTC without saying so.
-  const text = String(value);
-  return new Date(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?$/.test(text) ? `${text.replace(" ", "T")}Z` : text);
 }
 
 const toText = (value: unknown) => (value === null || value === undefined ? null : String(value));

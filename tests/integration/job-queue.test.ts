@@ -2,7 +2,6 @@
 // two worker processes sharing one database file while one of them is killed mid-batch.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
-import type { Prisma } from "@prisma/client";
 import prisma from "~/models/db/client.server";
 import {
   buildClaimStatement,
