@@ -7,16 +7,17 @@ import type { AdminResult } from "./admin";
 import { maxRss } from "./memory";
 import { engineName, mb, ms, perSecond, type Row } from "./format";
 import type { BenchResults, EngineResults } from "./results";
-import { FORWARDING, INTAKE } from "./settings";
+import { FORWARDING, INTAKE, OPEN_LOOP } from "./settings";
 
 const pct = (value: number | null | undefined) => (value === null || value === undefined ? "?" : `${Math.round(value)}%`);
 
 function summary(engine: EngineResults): string {
   const parts: string[] = [];
   if (engine.intake) {
-    const { app, baseline, ratio } = engine.intake;
+    const { app, baseline, ratio, driverBaseline, driverRatio, openLoop } = engine.intake;
     parts.push(
-      `intake ${perSecond(app.perSecond)} (p50 ${ms(app.latency.p50)}, p99 ${ms(app.latency.p99)}) against the baseline's ${perSecond(baseline.perSecond)} (p99 ${ms(baseline.latency.p99)}): ${Math.round(ratio * 100)}%`,
+      `intake ${perSecond(app.perSecond)} (p50 ${ms(app.latency.p50)}, p99 ${ms(app.latency.p99)}) against the baseline's ${perSecond(baseline.perSecond)} (p99 ${ms(baseline.latency.p99)}): ${Math.round(ratio * 100)}%, and ${Math.round(driverRatio * 100)}% of the driver baseline's ${perSecond(driverBaseline.perSecond)}`,
+      `open loop ${OPEN_LOOP.ratePerSecond}/s: p99 ${ms(openLoop.latency.p99)}, ${openLoop.errors} errors`,
     );
   }
   for (const idle of engine.idle) parts.push(`idle forwarding (${idle.mode}) p50 ${ms(idle.delay.p50)}, p99 ${ms(idle.delay.p99)}`);
@@ -26,7 +27,7 @@ function summary(engine: EngineResults): string {
       `${b.orders.toLocaleString("en-US")} backlogged orders drained in ${b.drainSeconds.toFixed(0)} s after the outage, ${perSecond(b.ordersPerSecond)} on average and ${perSecond(b.peakTenSecondRate)} at best against a limit of ${FORWARDING.rateLimitPerSecond}/s, ${b.missing} lost and ${b.duplicated} duplicated`,
     );
   }
-  const web = maxRss(engine.intake?.webRss, engine.backlog?.webRss);
+  const web = maxRss(engine.intake?.webRss, engine.intake?.openLoopRss, engine.backlog?.webRss);
   const worker = maxRss(engine.backlog?.workerRss, engine.backlog?.workerDrainRss);
   if (web?.peakMb) parts.push(`web process peak RSS ${mb(web.peakMb)}${worker?.peakMb ? `, worker ${mb(worker.peakMb)}` : ""}`);
   if (engine.skipped?.length) parts.push(`not run by default: ${engine.skipped.join(", ")} (\`--full\`)`);
@@ -53,12 +54,12 @@ function explainIntake(engine: EngineResults): string {
     engine.engine === "sqlite"
       ? ` On SQLite the one connection also runs these transactions one after another, so the ${INTAKE.connections} connections queue and p99 is mostly waiting: ${INTAKE.connections} ÷ ${perSecond(app.perSecond)} ≈ ${ms((INTAKE.connections / app.perSecond) * 1000)}.`
       : "";
+  const open = intake.openLoop;
+  const openText = ` In the open loop, ${OPEN_LOOP.ratePerSecond} webhooks/s is ${open.perSecond < OPEN_LOOP.ratePerSecond * 0.95 || open.latency.p99 > 1000 ? "more than this process could take here, so requests queued behind each other (latency counts from each request's due time) and the late ones timed out or were reset" : "within what the process took here"}: p50 ${ms(open.latency.p50)}, p99 ${ms(open.latency.p99)}, ${open.errors} errors.`;
   return (
-    `Why: ${cpu}The app's intake runs several queries per webhook (a duplicate check, then in one transaction the delivery, the shop, a read of the order, the order, its timeline entries and its job) where the baseline runs one insert, ` +
-    `and Prisma 6's JavaScript engine compiles every ORM query with its WebAssembly query compiler on each call (it keeps no plan cache), so each query costs CPU beyond the SQL itself; ` +
-    `a CPU profile of the web process under this load, taken while this benchmark was written, put about 60% of its time in Prisma's client, half of that in the query compiler, and the rest mostly in Express/Remix and the HTTP stack.${cost}${queue} ` +
-    `What would fix it: Prisma 7.4 or later caches compiled query plans by query shape (https://github.com/prisma/prisma/releases/tag/7.4.0); independently, the intake transaction can be a few raw statements (an \`INSERT ... ON CONFLICT DO NOTHING\` for the delivery instead of a read before the transaction, the order with its first event, the job). ` +
-    `Several web processes on PostgreSQL add throughput (docs/decisions/0005).`
+    `Why: ${cpu}A new order's intake is one transaction of a fixed few statements through Kysely on the app's own driver adapter (BEGIN IMMEDIATE; the delivery \`ON CONFLICT DO NOTHING\`; the shop; whether the order is known or redacted; the order; its two timeline entries in one insert; its job; COMMIT: docs/decisions/0025), where the baseline runs one insert; the app reached ${Math.round(intake.driverRatio * 100)}% of the same server inserting through the driver directly. ` +
+    `A CPU profile of the web process under this load, taken while this benchmark was written (load average ~10 on 2 cores), no longer shows Prisma's query compiler: about 45% is SQLite itself (the adapter's executeIO 30%, the statements' own work, where an Order row writes 13 indexes; statement preparation 9.5%, since Prisma's adapter prepares every statement anew), garbage collection 8.5% (a 96 MB old space, decision 0023), the app's code 10%, Kysely 6%, zod 2%, Express and HTTP about 2%.${cost}${queue}${openText} ` +
+    `What would fix it: a prepared-statement cache under the shared adapter (prepare once per SQL text, as the driver baseline does), fewer Order indexes written per insert, and on PostgreSQL several web processes (docs/decisions/0005). On a machine this busy the absolute rates are a fraction of an idle one's; the ratios were measured back to back.`
   );
 }
 
@@ -92,7 +93,7 @@ function explainDrain(engine: EngineResults): string {
 function explainMemory(engine: EngineResults, role: "web" | "worker"): string {
   const figures =
     role === "web"
-      ? maxRss(engine.intake?.webRss, engine.backlog?.webRss)
+      ? maxRss(engine.intake?.webRss, engine.intake?.openLoopRss, engine.backlog?.webRss)
       : maxRss(engine.backlog?.workerRss, engine.backlog?.workerDrainRss);
   const baseline = engine.intake?.baselineRss;
   const start = role === "web" ? engine.intake?.webRss.startMb : engine.backlog?.workerRss.startMb;
@@ -101,9 +102,9 @@ function explainMemory(engine: EngineResults, role: "web" | "worker"): string {
       ? ` The baseline server (Node and Prisma only) went from ${mb(baseline.startMb)} to ${mb(baseline.peakMb)} under the same intake load: much of the growth is the heap any Node process doing Prisma writes at this rate takes.`
       : "";
   return (
-    `Why: the ${role} process held ${start ? mb(start) : "?"} as its load began (Node, the app's server bundle, which both processes load whole, with React, Polaris and the Shopify libraries, and Prisma with its WebAssembly query compiler) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load, ` +
-    `as V8's heap grows with the allocation rate (each query compiled and its plan serialized) and with the work waiting in the process.${baselineText} ` +
-    `What would fix it: less allocation per query (Prisma 7.4's plan cache, raw statements on the hot paths), fewer requests waiting at once (a faster intake), or a capped heap (\`NODE_OPTIONS=--max-old-space-size=64\` held a web process at ~175 MB under this load, for ~20% less throughput, in a short trial while this benchmark was written).`
+    `Why: the ${role} process held ${start ? mb(start) : "?"} as its load began (Node, ${role === "web" ? "the Remix server build with React, Polaris and the Shopify libraries" : "its own bundle without the admin UI (decision 0023)"}, and Prisma with its WebAssembly query compiler, which the paths left on Prisma still load) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load with the heap capped (\`--max-old-space-size=96 --max-semi-space-size=4\`, decision 0023): ` +
+    `what is left above the heap is code, Prisma's WebAssembly memory and the buffers of the work waiting in the process.${baselineText} ` +
+    `What would fix it: a lower old-space limit costs throughput in garbage collection (decision 0023's figures); less waiting work (a faster intake or drain) and the remaining Prisma paths of the worker (forward and sync state changes) moved to the lean path, so the query compiler is not loaded at all in the worker.`
   );
 }
 
