@@ -133,7 +133,7 @@ it("refuses a huge body with 413 while it streams: the answer comes before the s
     pump();
   });
   expect(result.status).toBe(413);
-  expect(result.sent).toBeLessThan(8 * MB); // refused at the 1 MB limit, long before the sender's end
+  expect(result.sent).toBeLessThan(total / 2); // refused at the 1 MB limit, long before the sender's end (the rest sat in socket buffers)
   expect(await prisma.webhookDelivery.count()).toBe(0);
 });
 
