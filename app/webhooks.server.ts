@@ -9,6 +9,7 @@
  * `shopify app dev` (Remix's dev server) and behave the same.
  */
 import { performance } from "node:perf_hooks";
+import { handleProductDelete, handleProductUpdate } from "./domain/catalogue/product-webhooks.server";
 import { receiveOrderWebhook } from "./domain/orders/receive-order-webhook.server";
 import { receiveComplianceWebhook } from "./domain/privacy/receive-compliance-webhook.server";
 import { handleAppUninstalled } from "./domain/shops/uninstall.server";
@@ -21,6 +22,9 @@ const HANDLERS: Record<WebhookTopic, WebhookHandler> = {
   "orders/paid": receiveOrderWebhook,
   "orders/updated": receiveOrderWebhook,
   "orders/cancelled": receiveOrderWebhook,
+  // The catalogue's rows of the product follow the edit or the deletion (from the body; no Shopify call).
+  "products/update": handleProductUpdate,
+  "products/delete": handleProductDelete,
   // May arrive more than once, after the session is already gone, and late (after a reinstall).
   "app/uninstalled": ({ shop, triggeredAt }) => handleAppUninstalled(shop, { triggeredAt }),
   // Mandatory compliance topics: act or queue, answer 200 at once.

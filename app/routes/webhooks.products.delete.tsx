@@ -1,5 +1,4 @@
-import { handleProductDelete } from "~/domain/catalogue/product-webhooks.server";
-import { webhookAction } from "~/integrations/shopify/webhook-route.server";
+import { webhookRoute } from "~/webhooks.server";
 
 // products/delete: the catalogue's rows of the product become DELETED.
-export const action = webhookAction("products/delete", handleProductDelete);
+export const action = webhookRoute("products/delete");

@@ -137,6 +137,26 @@ it("refuses a huge body with 413 while it streams: the answer comes before the s
   expect(await prisma.webhookDelivery.count()).toBe(0);
 });
 
+it("answers every topic the app subscribes to on the lean path: a products/delete marks the catalogue's rows", async () => {
+  await prisma.catalogueVariant.create({
+    data: {
+      shop: TEST_SHOP,
+      variantId: "43200000000021",
+      productId: "7200000000002",
+      productTitle: "Linen Tote Bag",
+      variantTitle: "Natural",
+      productStatus: "ACTIVE",
+      searchText: "linen tote bag",
+      shopifySyncedAt: new Date(Date.now() - 60_000),
+    },
+  });
+  const raw = JSON.stringify({ id: 7_200_000_000_002 });
+  const response = await post("/webhooks/products/delete", raw, headersFor("products/delete", sign(raw)));
+  expect(response.status).toBe(200);
+  expect(response.headers.get("server-timing")).toMatch(/^intake;dur=/);
+  expect((await prisma.catalogueVariant.findFirstOrThrow({ where: { shop: TEST_SHOP } })).productStatus).toBe("DELETED");
+});
+
 it("leaves other methods and paths to Remix", async () => {
   const response = await fetch(`${app.url}/webhooks/orders/create`);
   expect(response.headers.get("server-timing")).toBeNull();
