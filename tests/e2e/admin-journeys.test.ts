@@ -11,8 +11,8 @@ import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createAdminOrder, createParcel, seedOrdersInEveryState } from "../support/admin-factories";
 import { imageDataUri } from "../../simulators/harness/pictures";
-import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -123,9 +123,7 @@ beforeAll(async () => {
     delayFor: (query) => (/query PastOrders\b/.test(query) ? PAST_ORDERS_PAGE_DELAY_MS : 0),
   });
   app = await startAppServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    HYPERSKU_API_URL: simulator.url,
-    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    ...simulatorEnv(simulator),
     WORKER_MODE: "inline",
     ...shopifyTwinEnv(shopifyServer.url),
   });
@@ -139,12 +137,7 @@ afterAll(async () => {
   await shopifyServer?.close();
 });
 
-afterEach(() => {
-  for (const { offLoopbackRequests, pageErrors } of tracked.splice(0)) {
-    expect(offLoopbackRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
-  }
-});
+afterEach(() => expectCleanPages(tracked));
 
 describe("journeys: the merchant's admin", { timeout: 60_000 }, () => {
   it("dashboard: counts in every pipeline stage, the problems with their fixes, the last sync", async () => {

@@ -9,8 +9,8 @@ import type { Browser, Page } from "playwright-core";
 import prisma from "~/models/db/client.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { createAdminOrder } from "../support/admin-factories";
-import { startAppServer, type RunningApp } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { startAppServer, type RunningApp, simulatorEnv } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -50,9 +50,7 @@ beforeAll(async () => {
   waitingOrderId = waiting.id;
   await createAdminOrder({ state: "failed", number: 3002 });
   app = await startAppServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    HYPERSKU_API_URL: simulator.url,
-    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    ...simulatorEnv(simulator),
     WORKER_MODE: "inline",
   });
   browser = await launchBrowser();
@@ -64,12 +62,7 @@ afterAll(async () => {
   await simulator?.close();
 });
 
-afterEach(() => {
-  for (const { offLoopbackRequests, pageErrors } of tracked.splice(0)) {
-    expect(offLoopbackRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
-  }
-});
+afterEach(() => expectCleanPages(tracked));
 
 describe("journey: HyperSKU stops answering", { timeout: 60_000 }, () => {
   it("the dashboard says since when, how many orders wait and the next try; Retry says HyperSKU is still not answering", async () => {

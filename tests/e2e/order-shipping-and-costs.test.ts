@@ -11,8 +11,8 @@ import prisma from "~/models/db/client.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { skuIdOf } from "../../simulators/hypersku/private-products";
 import { createAdminOrder } from "../support/admin-factories";
-import { startAppServer, type RunningApp } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { startAppServer, type RunningApp, simulatorEnv } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -97,9 +97,7 @@ beforeAll(async () => {
   ).id;
 
   app = await startAppServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    HYPERSKU_API_URL: simulator.url,
-    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    ...simulatorEnv(simulator),
   });
   browser = await launchBrowser();
 }, 120_000);
@@ -110,13 +108,7 @@ afterAll(async () => {
   await simulator?.close();
 });
 
-afterEach(() => {
-  for (const { offLoopbackRequests, pageErrors, consoleErrors } of tracked.splice(0)) {
-    expect(offLoopbackRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-  }
-});
+afterEach(() => expectCleanPages(tracked));
 
 describe("journey: costs and margin on the dashboard", { timeout: 60_000 }, () => {
   it.each([1280, 390])("shows the totals for today, 7 and 30 days and exports them as CSV at %i px", async (width) => {

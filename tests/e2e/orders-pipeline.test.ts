@@ -14,8 +14,8 @@ import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createAdminOrder, createParcel, seedOrdersInEveryState } from "../support/admin-factories";
 import { imageDataUri } from "../../simulators/harness/pictures";
-import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -103,9 +103,7 @@ beforeAll(async () => {
 
   shopifyServer = await startShopifyAdminServer({ fake: shopify });
   app = await startAppServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    HYPERSKU_API_URL: simulator.url,
-    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    ...simulatorEnv(simulator),
     WORKER_MODE: "inline",
     ...shopifyTwinEnv(shopifyServer.url),
     TZ: "UTC",
@@ -120,13 +118,7 @@ afterAll(async () => {
   await shopifyServer?.close();
 });
 
-afterEach(() => {
-  for (const { offLoopbackRequests, pageErrors, consoleErrors } of tracked.splice(0)) {
-    expect(offLoopbackRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-  }
-});
+afterEach(() => expectCleanPages(tracked));
 
 describe("journeys: the orders pipeline", { timeout: 120_000 }, () => {
   it("1280 px: every tab with its count, the columns, the Shopify link, and a search by each key", async () => {

@@ -11,7 +11,7 @@ import prisma from "~/models/db/client.server";
 import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";
 import { createAdminOrder, createShopRecord } from "../support/admin-factories";
 import { startAppServer, type RunningApp } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
 import { embeddedAppUrl, TEST_SHOP } from "../support/shopify";
@@ -62,13 +62,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-afterEach(() => {
-  for (const { offLoopbackRequests, pageErrors, consoleErrors } of tracked.splice(0)) {
-    expect(offLoopbackRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-  }
-});
+afterEach(() => expectCleanPages(tracked));
 
 describe("journey: the first run", { timeout: 60_000 }, () => {
   it("at 390 px: the setup guide, not a red banner, and its first step open", async () => {

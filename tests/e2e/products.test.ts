@@ -13,8 +13,8 @@ import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulato
 import { generateCatalogue } from "../../simulators/shopify/catalogue-graphql";
 import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
 import { imageDataUri } from "../../simulators/harness/pictures";
-import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -64,9 +64,7 @@ beforeAll(async () => {
   shopify.setProducts(TEST_SHOP, products);
   shopifyServer = await startShopifyAdminServer({ fake: shopify });
   app = await startAppServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    HYPERSKU_API_URL: simulator.url,
-    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    ...simulatorEnv(simulator),
     WORKER_MODE: "inline",
     ...shopifyTwinEnv(shopifyServer.url),
   });
@@ -80,13 +78,7 @@ afterAll(async () => {
   await shopifyServer?.close();
 });
 
-afterEach(() => {
-  for (const { offLoopbackRequests, pageErrors, consoleErrors } of tracked.splice(0)) {
-    expect(offLoopbackRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-  }
-});
+afterEach(() => expectCleanPages(tracked));
 
 describe("journey: the Products page", { timeout: 90_000 }, () => {
   it("at 1280 px: sync, tabs with counts, search, a variant's shipping to a country", async () => {

@@ -12,8 +12,8 @@ import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createAdminOrder } from "../support/admin-factories";
-import { startAppServer, type RunningApp, shopifyTwinEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage } from "../support/browser";
+import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -85,9 +85,7 @@ beforeAll(async () => {
 
   shopifyServer = await startShopifyAdminServer({ fake: shopify });
   app = await startAppServer({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    HYPERSKU_API_URL: simulator.url,
-    HYPERSKU_AUTHORIZE_URL: `${simulator.url}/application/auth`,
+    ...simulatorEnv(simulator),
     WORKER_MODE: "inline",
     ...shopifyTwinEnv(shopifyServer.url),
     // The server's own zone is not the shop's either: times must not come from the machine's.
@@ -103,13 +101,7 @@ afterAll(async () => {
   await shopifyServer?.close();
 });
 
-afterEach(() => {
-  for (const { offLoopbackRequests, pageErrors, consoleErrors } of tracked.splice(0)) {
-    expect(offLoopbackRequests).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-  }
-});
+afterEach(() => expectCleanPages(tracked));
 
 describe("the admin in a browser in Tokyo that speaks German", { timeout: 60_000 }, () => {
   const PAGES = [

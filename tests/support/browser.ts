@@ -15,6 +15,8 @@ export const SCREENSHOT_DIR = path.resolve("test-results/screenshots");
 /** `consoleErrors`: what the page logged as an error (React's hydration errors among them). */
 export type TrackedPage = { page: Page; offLoopbackRequests: string[]; pageErrors: string[]; consoleErrors: string[] };
 
+const CLIENT_ERROR_ANSWER = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
 /** `options`: e.g. the browser's `timezoneId` and `locale` (the machine's by default). */
 export async function openTrackedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   // authenticate.admin answers 410 to bot user agents, HeadlessChrome included.
@@ -31,7 +33,11 @@ export async function openTrackedPage(browser: Browser, options: BrowserContextO
   });
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
+    // Chromium logs every 4xx answer as an error: a journey causes those on purpose (a form's field
+    // errors, an order of another shop). A 5xx, and everything the page itself logs, count.
+    if (message.type() === "error" && !CLIENT_ERROR_ANSWER.test(message.text())) {
+      consoleErrors.push(`${message.text()} (${message.location().url})`);
+    }
   });
   return { page, offLoopbackRequests, pageErrors, consoleErrors };
 }
@@ -41,4 +47,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * After each journey's test: none of its pages asked for anything off the machine, threw, or logged
+ * an error (React's hydration errors among them). Empties `tracked` for the next test.
+ */
+export function expectCleanPages(tracked: TrackedPage[]): void {
+  for (const { offLoopbackRequests, pageErrors, consoleErrors } of tracked.splice(0)) {
+    expect(offLoopbackRequests).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  }
 }
