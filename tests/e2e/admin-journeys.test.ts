@@ -12,7 +12,7 @@ import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulato
 import { createAdminOrder, createParcel, seedOrdersInEveryState } from "../support/admin-factories";
 import { imageDataUri } from "../../simulators/harness/pictures";
 import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages, openIndexSearch } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -42,17 +42,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator("#offline-app-
  * Opens the orders search. On a loaded CI machine the first click can land while Polaris is still
  * settling the tab change and leave the filters closed; a merchant clicks again, and so does this.
  */
-async function openSearch(page: Page) {
-  const field = page.getByPlaceholder("Search by order, customer, e-mail, tracking number or HyperSKU order");
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole("button", { name: "Search and filter orders" }).click();
-    const opened = await field.waitFor({ timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (opened || attempt === 3) return;
-  }
-}
+const openSearch = (page: Page) => openIndexSearch(page, "Search by order, customer, e-mail, tracking number or HyperSKU order");
 
 /**
  * The admin's conventions on a page: the browser tab names it ("Orders · HyperSKU"), App Bridge's

@@ -15,7 +15,7 @@ import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulato
 import { createAdminOrder, createParcel, seedOrdersInEveryState } from "../support/admin-factories";
 import { imageDataUri } from "../../simulators/harness/pictures";
 import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages, openIndexSearch } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -56,17 +56,7 @@ async function screenshot(page: Page, name: string) {
 const rows = (page: Page) => page.locator("#orders-table tbody tr");
 
 /** Opens the search; a click landing while Polaris settles is repeated, as a merchant would. */
-async function openSearch(page: Page) {
-  const field = page.getByPlaceholder(SEARCH_PLACEHOLDER);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole("button", { name: "Search and filter orders" }).click();
-    const opened = await field.waitFor({ timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (opened || attempt === 3) return field;
-  }
-}
+const openSearch = (page: Page) => openIndexSearch(page, SEARCH_PLACEHOLDER);
 
 beforeAll(async () => {
   await resetDatabase();

@@ -14,7 +14,7 @@ import { generateCatalogue } from "../../simulators/shopify/catalogue-graphql";
 import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
 import { imageDataUri } from "../../simulators/harness/pictures";
 import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
+import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages, openIndexSearch } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -113,8 +113,7 @@ describe("journey: the Products page", { timeout: 90_000 }, () => {
 
     await page.getByRole("tab", { name: /^Not sourced yet: / }).click();
     await page.waitForURL(/tab=not_sourced/);
-    await page.getByRole("button", { name: /Search and filter/ }).click();
-    await page.getByPlaceholder("Search by product, variant or SKU").fill("linen");
+    await (await openIndexSearch(page, "Search by product, variant or SKU")).fill("linen");
     await page.waitForURL(/q=linen/);
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
     await page.locator("tbody").getByText("Not sourced yet", { exact: true }).waitFor();

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchBrowser } from "../../simulators/harness/browser";
 import { BROWSER_USER_AGENT } from "../../simulators/harness/embedded-admin";
 
@@ -58,5 +58,21 @@ export function expectCleanPages(tracked: TrackedPage[]): void {
     expect(offLoopbackRequests).toEqual([]);
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  }
+}
+
+/**
+ * Opens a Polaris index table's search ("Search and filter …") and returns its field. A click that
+ * lands before the page has hydrated does nothing, so it is clicked again (up to three times).
+ */
+export async function openIndexSearch(page: Page, placeholder: string): Promise<Locator> {
+  const field = page.getByPlaceholder(placeholder);
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole("button", { name: /^Search and filter/ }).click();
+    const opened = await field.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened || attempt === 3) return field;
   }
 }
