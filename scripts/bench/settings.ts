@@ -79,5 +79,8 @@ export function appEnv(input: {
     HYPERSKU_MAX_CONCURRENT_PER_SHOP: String(FORWARDING.maxConcurrentPerShop),
     WORKER_CONCURRENCY: String(FORWARDING.workerConcurrency),
     WORKER_MODE: input.workerMode,
+    // The bench's orders are for generated products no catalogue holds: with the catalogue synced they
+    // would wait as "needs sourcing" (docs/decisions/0027). Its own part measures the catalogue.
+    CATALOGUE_SYNC_HOURS: "0",
   };
 }
