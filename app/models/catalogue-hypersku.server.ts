@@ -6,7 +6,7 @@
  * from an order's line when the sync has not seen the variant yet.
  */
 import prisma from "~/models/db/client.server";
-import type { CatalogueSourcing, ShipsTo } from "./catalogue.server";
+import type { HyperskuVariantSide } from "./catalogue.server";
 import type { Db } from "./db-types";
 
 /** When the shop's catalogue sync last finished; null when it never did. */
@@ -15,22 +15,13 @@ export async function getCatalogueLastSucceededAt(shop: string, db: Db = prisma)
   return sync?.lastSucceededAt ?? null;
 }
 
-export interface HyperskuSide {
+export interface HyperskuSide extends HyperskuVariantSide {
   variantId: string;
   productId: string;
   /** Shopify's side as the order's line has it, used only when the sync has no row for the variant yet. */
   productTitle: string;
   variantTitle: string;
   sku: string | null;
-  sourcing: CatalogueSourcing;
-  hyperskuProductId: string | null;
-  hyperskuSkuId: string | null;
-  hyperskuProductUrl: string | null;
-  hyperskuImageUrl: string | null;
-  unitCost: string | null;
-  costCurrency: string | null;
-  stock: number | null;
-  shipsTo: ShipsTo[];
 }
 
 export async function storeHyperskuSides(shop: string, sides: readonly HyperskuSide[], now: Date, db: Db = prisma): Promise<void> {

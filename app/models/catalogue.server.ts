@@ -25,19 +25,24 @@ export interface ShipsTo {
   regionCodes: string[] | null;
 }
 
-export interface CatalogueEntry {
+/** Shopify's side of a variant, as the catalogue stores it. */
+interface ShopifyVariantSide {
   variantId: string;
   productId: string;
   productTitle: string;
   variantTitle: string;
   sku: string | null;
+  /** The variant's image, else the product's featured image. */
   imageUrl: string | null;
   vendor: string | null;
   productType: string | null;
   tags: string[];
   /** ACTIVE | DRAFT | ARCHIVED, or DELETED once Shopify deleted the product. */
   productStatus: string;
-  excluded: boolean;
+}
+
+/** HyperSKU's side of a variant: its product and SKU there, sourcing, cost, stock and where it ships. */
+export interface HyperskuVariantSide {
   sourcing: CatalogueSourcing;
   hyperskuProductId: string | null;
   hyperskuSkuId: string | null;
@@ -48,6 +53,10 @@ export interface CatalogueEntry {
   costCurrency: string | null;
   stock: number | null;
   shipsTo: ShipsTo[];
+}
+
+export interface CatalogueEntry extends ShopifyVariantSide, HyperskuVariantSide {
+  excluded: boolean;
   shopifySyncedAt: Date;
   hyperskuSyncedAt: Date | null;
 }
@@ -99,17 +108,7 @@ export async function getCatalogueEntries(
 // ---- Writes of the catalogue sync and the products webhooks ----------------------------------------
 
 /** A store variant as Shopify has it, with what the domain computed of it (excluded, searchText). */
-export interface ShopifySideRow {
-  variantId: string;
-  productId: string;
-  productTitle: string;
-  variantTitle: string;
-  sku: string | null;
-  imageUrl: string | null;
-  vendor: string | null;
-  productType: string | null;
-  tags: string[];
-  productStatus: string;
+export interface ShopifySideRow extends ShopifyVariantSide {
   searchText: string;
   excluded: boolean;
 }
