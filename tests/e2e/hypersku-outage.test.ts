@@ -10,12 +10,12 @@ import prisma from "~/models/db/client.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { createAdminOrder } from "../support/admin-factories";
 import { startAppServer, type RunningApp, simulatorEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages } from "../support/browser";
+import { launchBrowser, saveScreenshot, type TrackedPage, expectCleanPages, openEmbeddedPage } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
 import { startConnectedSimulator } from "../support/hypersku";
-import { embeddedAppUrl, TEST_SHOP } from "../support/shopify";
+import { TEST_SHOP } from "../support/shopify";
 
 let app: RunningApp;
 let browser: Browser;
@@ -23,12 +23,7 @@ let simulator: HyperskuSimulator;
 let waitingOrderId: string;
 const tracked: TrackedPage[] = [];
 
-async function open(pathname: string, width = 1280): Promise<Page> {
-  const trackedPage = await openTrackedPage(browser, { viewport: { width, height: 900 } });
-  tracked.push(trackedPage);
-  await trackedPage.page.goto(await embeddedAppUrl(pathname, TEST_SHOP, app.url));
-  return trackedPage.page;
-}
+const open = (pathname: string, width = 1280) => openEmbeddedPage(browser, tracked, app.url, pathname, width);
 
 async function screenshot(page: Page, name: string) {
   const file = await saveScreenshot(page, name);

@@ -14,7 +14,7 @@ import { generateCatalogue } from "../../simulators/shopify/catalogue-graphql";
 import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
 import { imageDataUri } from "../../simulators/harness/pictures";
 import { startAppServer, type RunningApp, shopifyTwinEnv, simulatorEnv } from "../support/app-server";
-import { launchBrowser, openTrackedPage, saveScreenshot, type TrackedPage, expectCleanPages, openIndexSearch } from "../support/browser";
+import { launchBrowser, saveScreenshot, type TrackedPage, expectCleanPages, openIndexSearch, openEmbeddedPage } from "../support/browser";
 import { connectShop } from "../support/connected-shop";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
@@ -31,12 +31,7 @@ const COLOURS = ["#2c6ecb", "#8a6116", "#1f7a4d", "#a33b3b"];
 /** 3 demo products (4 variants) and 60 generated ones: more than a page of 50. */
 const GENERATED = 60;
 
-async function open(pathname: string, width = 1280): Promise<Page> {
-  const trackedPage = await openTrackedPage(browser, { viewport: { width, height: 900 } });
-  tracked.push(trackedPage);
-  await trackedPage.page.goto(await embeddedAppUrl(pathname, TEST_SHOP, app.url));
-  return trackedPage.page;
-}
+const open = (pathname: string, width = 1280) => openEmbeddedPage(browser, tracked, app.url, pathname, width);
 
 async function screenshot(page: Page, name: string) {
   const file = await saveScreenshot(page, name);

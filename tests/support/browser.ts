@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { launchBrowser } from "../../simulators/harness/browser";
 import { BROWSER_USER_AGENT } from "../../simulators/harness/embedded-admin";
+import { embeddedAppUrl, TEST_SHOP } from "./shopify";
 
 export { launchBrowser };
 
@@ -75,4 +76,21 @@ export async function openIndexSearch(page: Page, placeholder: string): Promise<
     );
     if (opened || attempt === 3) return field;
   }
+}
+
+/**
+ * A tracked page of the embedded app at `pathname` (for the test shop, from the app at `appUrl`),
+ * `width` px wide; added to `tracked` for expectCleanPages.
+ */
+export async function openEmbeddedPage(
+  browser: Browser,
+  tracked: TrackedPage[],
+  appUrl: string,
+  pathname: string,
+  width = 1280,
+): Promise<Page> {
+  const trackedPage = await openTrackedPage(browser, { viewport: { width, height: 900 } });
+  tracked.push(trackedPage);
+  await trackedPage.page.goto(await embeddedAppUrl(pathname, TEST_SHOP, appUrl));
+  return trackedPage.page;
 }
