@@ -8,7 +8,7 @@
  *
  * Options: --no-build (reuse build/), --no-postgres, --output <file> (default docs/benchmarks.md),
  * --engines sqlite,postgresql (default: both),
- * --phases intake,idle,backlog (default: all), --backlog N (orders in the backlog, default 5000),
+ * --phases intake,idle,backlog,admin,api-cost,catalogue (default: all), --backlog N (orders in the backlog, default 5000),
  * --full (also the backlog on PostgreSQL, a few minutes more), --only catalogue (only the catalogue's
  * sync of 50,000 variants and the Products page at that size, scripts/bench/catalogue.ts; no build,
  * nothing written), --catalogue-variants N (default 50000).
@@ -42,7 +42,7 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "no-postgres": { type: "boolean", default: false },
     output: { type: "string", default: "docs/benchmarks.md" },
-    phases: { type: "string", default: "intake,idle,backlog" },
+    phases: { type: "string", default: "intake,idle,backlog,admin,api-cost,catalogue" },
     full: { type: "boolean", default: false },
     backlog: { type: "string", default: String(FORWARDING.backlogOrders) },
     engines: { type: "string", default: "sqlite,postgresql" },
@@ -51,8 +51,10 @@ const { values } = parseArgs({
   },
 });
 if (values.only !== undefined && values.only !== "catalogue") throw new Error(`unknown --only ${values.only}; use --only catalogue`);
-const PHASES = ["intake", "idle", "backlog"] as const;
+const PHASES = ["intake", "idle", "backlog", "admin", "api-cost", "catalogue"] as const;
 type Phase = (typeof PHASES)[number];
+/** The phases run once per engine; the others run once, after them. */
+type EnginePhase = Extract<Phase, "intake" | "idle" | "backlog">;
 const phases = new Set(values.phases!.split(",").map((name) => name.trim()));
 for (const name of phases) if (!PHASES.includes(name as Phase)) throw new Error(`unknown phase ${name}; use ${PHASES.join(",")}`);
 
@@ -77,9 +79,9 @@ process.on("exit", killAllChildren);
 
 const step = (message: string) => console.log(`\u2022 ${message}`);
 
-async function benchEngine(engine: Engine, skipped: Phase[] = []): Promise<EngineResults> {
+async function benchEngine(engine: Engine, skipped: EnginePhase[] = []): Promise<EngineResults> {
   const results: EngineResults = { engine, idle: [], skipped };
-  const run = (phase: Phase) => phases.has(phase) && !skipped.includes(phase);
+  const run = (phase: EnginePhase) => phases.has(phase) && !skipped.includes(phase);
   let simulator: HyperskuSimulator | undefined;
   let databases: BenchDatabases | undefined;
   try {
@@ -140,12 +142,21 @@ async function main() {
   // The PostgreSQL backlog adds minutes (it drains no faster: see the note); --full runs it.
   else engines.push(await benchEngine("postgresql", values.full ? [] : ["backlog"]));
 
-  step("admin: scripts/bench-admin.ts");
-  const admin = await runAdminBenchmark();
-  step("Shopify API cost: scripts/bench/order-api-cost.ts");
-  const apiCost = await runApiCostBenchmark();
-  step("catalogue: scripts/bench/catalogue.ts");
-  const catalogue = await runCatalogueBenchmark(Number(values["catalogue-variants"]));
+  let admin: Awaited<ReturnType<typeof runAdminBenchmark>> | undefined;
+  if (phases.has("admin")) {
+    step("admin: scripts/bench-admin.ts");
+    admin = await runAdminBenchmark();
+  }
+  let apiCost: Awaited<ReturnType<typeof runApiCostBenchmark>> | undefined;
+  if (phases.has("api-cost")) {
+    step("Shopify API cost: scripts/bench/order-api-cost.ts");
+    apiCost = await runApiCostBenchmark();
+  }
+  let catalogue: Awaited<ReturnType<typeof runCatalogueBenchmark>> | undefined;
+  if (phases.has("catalogue")) {
+    step("catalogue: scripts/bench/catalogue.ts");
+    catalogue = await runCatalogueBenchmark(Number(values["catalogue-variants"]));
+  }
 
   const cpus = os.cpus();
   const results: BenchResults = {

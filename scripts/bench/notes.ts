@@ -142,7 +142,10 @@ function explanationKey(row: Row, results: BenchResults): { key: string; text: (
   }
   if (engine && row.metric.includes("exactly once") && engine.backlog)
     return { key: `losses:${engine.engine}`, text: () => explainLosses(engine) };
-  if (row.area.startsWith("Admin")) return { key: "admin", text: () => explainAdmin(results.admin) };
+  if (row.area.startsWith("Admin") && results.admin) {
+    const admin = results.admin;
+    return { key: "admin", text: () => explainAdmin(admin) };
+  }
   return { key: `${row.area}:${row.metric}`, text: () => "" };
 }
 

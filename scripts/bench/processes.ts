@@ -48,8 +48,17 @@ function nodeFlagsOf(script: "start" | "worker"): string[] {
   const command: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts[script];
   return command.split(/\s+/).filter((word) => word.startsWith("--"));
 }
-export const serverArgs = () => [...nodeFlagsOf("start"), "server.js"];
-export const workerArgs = () => [...nodeFlagsOf("worker"), "worker.js"];
+/**
+ * BENCH_CPU_PROFILE_DIR=<dir> (`npm run bench:profile` sets it): server.js and worker.js also write a
+ * V8 CPU profile there when they stop, for the note that says why a target was missed
+ * (scripts/bench/profile-summary.ts reads them).
+ */
+function profileFlags(): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE_DIR;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+}
+export const serverArgs = () => [...nodeFlagsOf("start"), ...profileFlags(), "server.js"];
+export const workerArgs = () => [...nodeFlagsOf("worker"), ...profileFlags(), "worker.js"];
 
 /** A TypeScript file run by node with tsx's loader (`node --import tsx file.ts`): one process. */
 export const tsxArgs = (file: string) => ["--import", "tsx", file];

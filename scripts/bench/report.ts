@@ -154,9 +154,10 @@ function memoryRows(results: EngineResults): Row[] {
   ];
 }
 
-function adminRows(admin: AdminResult): Row[] {
+function adminRows(admin: AdminResult | undefined): Row[] {
   const area = "Admin (100,000 orders)";
   const metric = "orders list and order detail server time; LCP/CLS";
+  if (!admin) return [];
   if (admin.status === "absent") {
     return [
       {
@@ -347,5 +348,5 @@ ${MEASUREMENT}
 ## Details
 
 ${detailLines(results).join("\n")}
-${results.admin.status === "ran" ? `\n### Output of ${ADMIN_SCRIPT}\n\n\`\`\`\n${results.admin.output}\n\`\`\`\n` : ""}${results.admin.status === "failed" ? `\n### ${ADMIN_SCRIPT} failed\n\n\`\`\`\n${results.admin.error}\n\`\`\`\n` : ""}${results.apiCost?.status === "ran" ? `\n### Output of ${API_COST_SCRIPT}\n\n\`\`\`\n${results.apiCost.output}\n\`\`\`\n` : ""}`;
+${results.admin?.status === "ran" ? `\n### Output of ${ADMIN_SCRIPT}\n\n\`\`\`\n${results.admin.output}\n\`\`\`\n` : ""}${results.admin?.status === "failed" ? `\n### ${ADMIN_SCRIPT} failed\n\n\`\`\`\n${results.admin.error}\n\`\`\`\n` : ""}${results.apiCost?.status === "ran" ? `\n### Output of ${API_COST_SCRIPT}\n\n\`\`\`\n${results.apiCost.output}\n\`\`\`\n` : ""}`;
 }

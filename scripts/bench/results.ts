@@ -34,7 +34,8 @@ export type BenchResults = {
   engines: EngineResults[];
   /** Why PostgreSQL has no figures, when it has none. */
   postgresSkipped?: string;
-  admin: AdminResult;
+  /** Absent when --phases left it out. */
+  admin?: AdminResult;
   /** Shopify Admin API points per order (scripts/bench/order-api-cost.ts). */
   apiCost?: ApiCostResult;
   /** The catalogue sync and the Products page at 50,000 variants (scripts/bench/catalogue.ts). */
