@@ -2,7 +2,9 @@
  * The shop's HyperSKU token set, sealed at rest. This is the only module that reads or writes the
  * token columns; everything above it sees plain HyperskuTokenSet values or tokenless summaries.
  */
+import type { HyperskuConnection } from "@prisma/client";
 import prisma from "~/models/db/client.server";
+import { lean, toModel } from "~/models/db/kysely.server";
 import { openSecret, sealSecret } from "~/lib/token-crypto.server";
 import type { HyperskuTokenSet } from "./hypersku-token-set";
 
@@ -22,9 +24,11 @@ function sealedColumns(shop: string, tokens: HyperskuTokenSet) {
 
 export type StoredTokenSet = HyperskuTokenSet & { version: number };
 
+/** Read on the lean path: every HyperSKU call starts here (docs/decisions/0025). */
 export async function getTokenSet(shop: string): Promise<StoredTokenSet | null> {
-  const row = await prisma.hyperskuConnection.findUnique({ where: { shop } });
-  if (!row) return null;
+  const found = await lean.selectFrom("HyperskuConnection").selectAll().where("shop", "=", shop).executeTakeFirst();
+  if (!found) return null;
+  const row = toModel<"HyperskuConnection", HyperskuConnection>("HyperskuConnection", found);
   return {
     accessToken: open(shop, "accessToken", row.accessTokenSealed),
     refreshToken: row.refreshTokenSealed ? open(shop, "refreshToken", row.refreshTokenSealed) : null,
@@ -84,12 +88,22 @@ export async function recordSuccessfulCall(shop: string, at = new Date()) {
   await prisma.hyperskuConnection.updateMany({ where: { shop }, data: { lastSuccessfulCallAt: at } });
 }
 
-/** The shop's HyperSKU call health (app/domain/connection/health.ts); null when not connected. */
+/**
+ * The shop's HyperSKU call health (app/domain/connection/health.ts); null when not connected. Read
+ * on the lean path: every accepted create asks it (call-health.server.ts's endFailing).
+ */
 export async function getCallHealthRecord(shop: string) {
-  return prisma.hyperskuConnection.findUnique({
-    where: { shop },
-    select: { lastSuccessfulCallAt: true, failingSince: true, lastFailure: true, failedCallsInARow: true },
-  });
+  const row = await lean
+    .selectFrom("HyperskuConnection")
+    .select(["lastSuccessfulCallAt", "failingSince", "lastFailure", "failedCallsInARow"])
+    .where("shop", "=", shop)
+    .executeTakeFirst();
+  return row
+    ? toModel<
+        "HyperskuConnection",
+        Pick<HyperskuConnection, "lastSuccessfulCallAt" | "failingSince" | "lastFailure" | "failedCallsInARow">
+      >("HyperskuConnection", row)
+    : null;
 }
 
 /**

@@ -1,11 +1,10 @@
 /**
- * What only the lean webhook intake reads (docs/decisions/0025): the shop it plans with, under the
- * same locks as the ORM path (transactions.server.ts, shop.server.ts's readShopForPlanning), and
+ * What only the lean webhook intake reads (docs/decisions/0025): the locks it plans under, the
+ * same as the ORM path takes (transactions.server.ts, shop.server.ts's readShopForPlanning), and
  * whether the order is already known.
  */
-import type { Shop } from "@prisma/client";
 import { sql } from "kysely";
-import { isLeanPostgres, type LeanTx, toModel } from "~/models/db/kysely.server";
+import { isLeanPostgres, type LeanTx } from "~/models/db/kysely.server";
 
 /**
  * PostgreSQL: the shop's connection lock shared, then the order's lock, in one statement and in the
@@ -15,12 +14,6 @@ export async function lockForOrderIntake(tx: LeanTx, shop: string, shopifyOrderI
   if (!isLeanPostgres()) return;
   await sql`SELECT pg_advisory_xact_lock_shared(hashtextextended(${`shop-connection:${shop}`}, 0))::text,
       pg_advisory_xact_lock(hashtextextended(${`order:${shop}:${shopifyOrderId}`}, 0))::text`.execute(tx);
-}
-
-/** The shop as planning reads it, or null when the app has no row for it yet (the ORM path creates it). */
-export async function readShopForLeanPlanning(tx: LeanTx, domain: string): Promise<Shop | null> {
-  const row = await tx.selectFrom("Shop").selectAll().where("domain", "=", domain).executeTakeFirst();
-  return row ? toModel<"Shop", Shop>("Shop", row) : null;
 }
 
 /** True when the shop already has the order, or it was redacted: not a new order, so not the lean path's. */

@@ -21,10 +21,6 @@ export async function writeHyperskuCharge(orderId: string, charge: HyperskuCharg
   });
 }
 
-export async function writeCustomerPaid(orderId: string, paid: CustomerPaid): Promise<void> {
-  await prisma.order.update({ where: { id: orderId }, data: { customerPaidMinor: paid.minor, customerPaidCurrency: paid.currency } });
-}
-
 export type CostTotalsRow = {
   hyperskuCostCurrency: string | null;
   customerPaidCurrency: string | null;

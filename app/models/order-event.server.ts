@@ -8,7 +8,7 @@ import type { Db, Tx } from "./db-types";
 export type { OrderEvent };
 
 /** Timeline entries written as they are, in one insert (a new order's first two, a shop's held orders). */
-type OrderEventRow = { orderId: string; at: Date; kind: string; outcome?: string; message: string; data?: string };
+type OrderEventRow = { orderId: string; at: Date; kind: string; outcome?: string | null; message: string | null; data?: string | null };
 
 export async function recordOrderEvents(db: Db, rows: OrderEventRow[]) {
   await db.orderEvent.createMany({ data: rows });
@@ -43,6 +43,20 @@ export type OrderEventInput = {
 /** Adds an entry to the order's timeline on its own (addOrderEvent adds one inside a transaction). */
 export async function recordOrderEvent(orderId: string, event: OrderEventInput) {
   await addOrderEvent(prisma, orderId, event);
+}
+
+/** addOrderEvent in a lean transaction (the forward job's writes, docs/decisions/0025). */
+export async function insertOrderEvent(tx: LeanTx, orderId: string, event: OrderEventInput) {
+  await insertOrderEvents(tx, [
+    {
+      orderId,
+      at: event.at ?? new Date(),
+      kind: event.kind,
+      outcome: event.outcome ?? null,
+      message: event.message ?? null,
+      data: event.data ? JSON.stringify(event.data) : null,
+    },
+  ]);
 }
 
 export async function addOrderEvent(db: Db, orderId: string, event: OrderEventInput) {

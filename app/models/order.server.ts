@@ -1,7 +1,7 @@
 import type { Order, Prisma } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import prisma from "~/models/db/client.server";
-import type { LeanTx } from "~/models/db/kysely.server";
+import { lean, type LeanTx, toModel } from "~/models/db/kysely.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import type { Db, Tx } from "./db-types";
 import { IN_FLIGHT_STATES, type OrderState } from "./order-state";
@@ -21,12 +21,20 @@ export async function findOrderByShopifyId(shop: string, shopifyOrderId: string,
   return db.order.findUnique({ where: { shop_shopifyOrderId: { shop, shopifyOrderId } } });
 }
 
-export async function getOrder(id: string, db: Db = prisma) {
-  return db.order.findUnique({ where: { id } });
+/**
+ * An order by the app's id. Read alone (no transaction given) on the lean path: every forward, sync,
+ * cancel and tracking job starts here (docs/decisions/0025); inside a Prisma transaction, in it.
+ */
+export async function getOrder(id: string, db?: Db): Promise<Order | null> {
+  if (db) return db.order.findUnique({ where: { id } });
+  const row = await lean.selectFrom("Order").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toModel<"Order", Order>("Order", row) : null;
 }
 
-export async function getOrderOrThrow(id: string, db: Db = prisma) {
-  return db.order.findUniqueOrThrow({ where: { id } });
+export async function getOrderOrThrow(id: string, db?: Db): Promise<Order> {
+  const order = await getOrder(id, db);
+  if (!order) throw new Error(`order ${id} does not exist`);
+  return order;
 }
 
 /** An order of `shop` only: another shop's order id finds nothing. */
@@ -124,30 +132,43 @@ export async function changeOrderForwarding(db: Db, id: string, changes: OrderCh
   await db.order.update({ where: { id }, data: changes });
 }
 
-/** The create is about to leave: until HyperSKU's answer proves it, its outcome is unknown. */
+/**
+ * The create is about to leave: until HyperSKU's answer proves it, its outcome is unknown. On the
+ * lean path (decision 0025), in the transaction that also writes the timeline entry.
+ */
 export async function markOrderSending(
-  db: Db,
+  tx: LeanTx,
   id: string,
   sending: { sentRequest: string; leftOutLines: string; newAttempt: boolean; at: Date },
 ) {
-  await db.order.update({
-    where: { id },
-    data: {
+  await tx
+    .updateTable("Order")
+    .set({
       state: "sending",
       stateCode: null,
       stateReason: null,
       createOutcomeUnknown: true,
-      ...(sending.newAttempt ? { attemptCount: { increment: 1 } } : {}),
+      ...(sending.newAttempt ? { attemptCount: (eb) => eb("attemptCount", "+", 1) } : {}),
       lastAttemptAt: sending.at,
       sentRequest: sending.sentRequest,
       leftOutLines: sending.leftOutLines,
-    },
-  });
+      updatedAt: sending.at,
+    })
+    .where("id", "=", id)
+    .execute();
 }
 
-/** HyperSKU has the order: its id, status and answer are kept, and nothing is pending any more. */
+/** What the order's costs card keeps (order-costs.server.ts), written with "sent" when known. */
+export type SentCosts = Partial<
+  Pick<
+    Order,
+    "hyperskuGoodsMinor" | "hyperskuFreightMinor" | "hyperskuCostCurrency" | "costsReadAt" | "customerPaidMinor" | "customerPaidCurrency"
+  >
+>;
+
+/** HyperSKU has the order: its id, status, answer and costs are kept, and nothing is pending any more (lean path). */
 export async function markOrderSent(
-  db: Db,
+  tx: LeanTx,
   id: string,
   sent: {
     hyperskuOrderId: string;
@@ -157,12 +178,13 @@ export async function markOrderSent(
     hyperskuResponse: string | null;
     /** The request that created it, when this attempt sent it (a lookup that found it sends none). */
     sentRequest: string | null;
+    costs: SentCosts;
     at: Date;
   },
 ) {
-  await db.order.update({
-    where: { id },
-    data: {
+  await tx
+    .updateTable("Order")
+    .set({
       state: "sent",
       stateCode: null,
       stateReason: null,
@@ -172,27 +194,41 @@ export async function markOrderSent(
       hyperskuStatusDesc: sent.hyperskuStatusDesc,
       hyperskuResponse: sent.hyperskuResponse,
       ...(sent.sentRequest ? { sentRequest: sent.sentRequest } : {}),
+      ...sent.costs,
       sentAt: sent.at,
       lastError: null,
       nextAttemptAt: null,
-    },
-  });
+      updatedAt: sent.at,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The columns the forward job changes as it decides and fails (forward-failures.server.ts's setOrder). */
+export type ForwardingChanges = Partial<
+  Pick<Order, "stateCode" | "stateReason" | "createOutcomeUnknown" | "nextAttemptAt" | "leftOutLines" | "lastError">
+> & { state?: OrderState };
+
+/** Writes what forwarding decided or did, in a lean transaction (docs/decisions/0025). */
+export async function updateOrderForwarding(tx: LeanTx, id: string, changes: ForwardingChanges, at = new Date()) {
+  await tx
+    .updateTable("Order")
+    .set({ ...changes, updatedAt: at })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**
  * Kept safely until its cause goes away (a disconnect, an uninstall, an operator's fix), looked at
  * again at `recheckAt`. `createRefused`: the create this attempt sent is known not to have been taken.
  */
-export async function holdOrder(db: Db, id: string, held: { code: string; reason: string; recheckAt: Date; createRefused: boolean }) {
-  await db.order.update({
-    where: { id },
-    data: {
-      state: "held",
-      stateCode: held.code,
-      stateReason: held.reason,
-      nextAttemptAt: held.recheckAt,
-      ...(held.createRefused ? { createOutcomeUnknown: false } : {}),
-    },
+export async function holdOrder(tx: LeanTx, id: string, held: { code: string; reason: string; recheckAt: Date; createRefused: boolean }) {
+  await updateOrderForwarding(tx, id, {
+    state: "held",
+    stateCode: held.code,
+    stateReason: held.reason,
+    nextAttemptAt: held.recheckAt,
+    ...(held.createRefused ? { createOutcomeUnknown: false } : {}),
   });
 }
 

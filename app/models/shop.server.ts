@@ -1,5 +1,6 @@
 import type { Prisma, Shop } from "@prisma/client";
 import prisma from "~/models/db/client.server";
+import { lean, type LeanDb, toModel } from "~/models/db/kysely.server";
 import type { HyperskuStatus } from "./connection-status";
 import type { Db } from "./db-types";
 import { lockShopConnection } from "./transactions.server";
@@ -29,12 +30,16 @@ function changeShopConnection<T>(domain: string, change: (tx: Prisma.Transaction
   });
 }
 
-export async function getShop(domain: string) {
-  return prisma.shop.findUnique({ where: { domain } });
+/** The shop's row; on the lean path, as every job and page reads it first (docs/decisions/0025), or in a lean transaction. */
+export async function getShop(domain: string, db: LeanDb = lean): Promise<Shop | null> {
+  const row = await db.selectFrom("Shop").selectAll().where("domain", "=", domain).executeTakeFirst();
+  return row ? toModel<"Shop", Shop>("Shop", row) : null;
 }
 
-export async function getShopOrThrow(domain: string) {
-  return prisma.shop.findUniqueOrThrow({ where: { domain } });
+export async function getShopOrThrow(domain: string): Promise<Shop> {
+  const shop = await getShop(domain);
+  if (!shop) throw new Error(`shop ${domain} is not installed`);
+  return shop;
 }
 
 /** Shops the scheduler works for: installed and connected, with when each was last reconciled. */

@@ -64,6 +64,11 @@ export function withTransaction<T>(work: (tx: Prisma.TransactionClient) => Promi
   return prisma.$transaction(work);
 }
 
+/** withTransaction on the lean path: lean model functions composed atomically (docs/decisions/0025). */
+export function withLeanTransaction<T>(work: (tx: LeanTx) => Promise<T>): Promise<T> {
+  return lean.transaction().execute(work);
+}
+
 /** Holds the order's lock until the transaction ends (PostgreSQL; a no-op on SQLite). */
 export async function lockOrder(tx: Prisma.TransactionClient, shop: string, shopifyOrderId: string): Promise<void> {
   if (!isPostgres()) return;

@@ -195,19 +195,25 @@ function builderFor(engine: DatabaseEngine): Kysely<Database> {
   }));
 }
 
+/** Due: pending and due, or running with its lease run out; of `types` when given. */
+function dueFilters(eb: ExpressionBuilder<Database, "Job">, now: Date, types: string[] | undefined) {
+  const filters = [
+    eb.or([
+      eb.and([eb("status", "=", "pending"), eb("runAt", "<=", now)]),
+      eb.and([eb("status", "=", "running"), eb("lockedUntil", "<", now)]),
+    ]),
+  ];
+  if (types) filters.push(eb("type", "in", types));
+  return filters;
+}
+
 /** The engine-specific claim statement (exported so its PostgreSQL text can be checked on its own). */
 export function buildClaimStatement(engine: DatabaseEngine, input: ClaimJobsInput & { now: Date }) {
   const { workerId, limit, leaseMs, types, shop, now } = input;
   const db = builderFor(engine);
   const lockedUntil = new Date(now.getTime() + leaseMs);
   const due = (eb: ExpressionBuilder<Database, "Job">) => {
-    const filters = [
-      eb.or([
-        eb.and([eb("status", "=", "pending"), eb("runAt", "<=", now)]),
-        eb.and([eb("status", "=", "running"), eb("lockedUntil", "<", now)]),
-      ]),
-    ];
-    if (types) filters.push(eb("type", "in", types));
+    const filters = dueFilters(eb, now, types);
     if (shop === null) filters.push(eb("shop", "is", null));
     else if (shop !== undefined) filters.push(eb("shop", "=", shop));
     return eb.and(filters);
@@ -244,26 +250,22 @@ export async function listDueShops(input: {
   excludeShops?: string[];
   now?: Date;
 }): Promise<(string | null)[]> {
+  if (input.types?.length === 0) return [];
   const now = input.now ?? new Date();
-  const groups = await prisma.job.groupBy({
-    by: ["shop"],
-    where: {
-      AND: [
-        {
-          OR: [
-            { status: "pending", runAt: { lte: now } },
-            { status: "running", lockedUntil: { lt: now } },
-          ],
-        },
-        input.types ? { type: { in: input.types } } : {},
-        input.excludeShops?.length ? { OR: [{ shop: null }, { shop: { notIn: input.excludeShops } }] } : {},
-      ],
-    },
-    _min: { runAt: true },
-    orderBy: { _min: { runAt: "asc" } },
-    take: input.limit,
-  });
-  return groups.map((group) => group.shop);
+  const exclude = input.excludeShops ?? [];
+  const rows = await lean
+    .selectFrom("Job")
+    .select("shop")
+    .where((eb) => {
+      const filters = dueFilters(eb, now, input.types);
+      if (exclude.length > 0) filters.push(eb.or([eb("shop", "is", null), eb("shop", "not in", exclude)]));
+      return eb.and(filters);
+    })
+    .groupBy("shop")
+    .orderBy((eb) => eb.fn.min("runAt"))
+    .limit(input.limit)
+    .execute();
+  return rows.map((row) => row.shop);
 }
 
 /** Heartbeat: pushes the lease out, only while this worker still holds this claim. */

@@ -9,6 +9,7 @@ vi.hoisted(() => {
 });
 
 import prisma from "~/models/db/client.server";
+import { lean } from "~/models/db/kysely.server";
 import { configureHypersku, getHypersku } from "~/domain/connection/hypersku.server";
 import { sealSecret } from "~/lib/token-crypto.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
@@ -118,14 +119,17 @@ describe("a send that fails outside HyperSKU", () => {
       created = true;
       return result;
     });
-    const transaction = prisma.$transaction.bind(prisma);
-    vi.spyOn(prisma, "$transaction").mockImplementation(((...args: Parameters<typeof prisma.$transaction>) => {
+    // The forward job writes "sent" in a lean transaction (docs/decisions/0025): that write fails.
+    const transaction = lean.transaction.bind(lean);
+    vi.spyOn(lean, "transaction").mockImplementation(() => {
       if (created && !failed) {
-        failed = true; // the write that records "sent"
-        return Promise.reject(new Error("database disk image is malformed"));
+        failed = true;
+        return { execute: () => Promise.reject(new Error("database disk image is malformed")) } as unknown as ReturnType<
+          typeof transaction
+        >;
       }
-      return (transaction as (...a: unknown[]) => unknown)(...args);
-    }) as typeof prisma.$transaction);
+      return transaction();
+    });
 
     const order = await receive(buildRestOrder());
     await runWorkerOnce();

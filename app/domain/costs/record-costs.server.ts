@@ -6,7 +6,8 @@
  */
 import type { ExternalOrder, HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { logger } from "~/logger.server";
-import { writeCustomerPaid, writeHyperskuCharge } from "~/models/order-costs.server";
+import { writeHyperskuCharge } from "~/models/order-costs.server";
+import type { SentCosts } from "~/models/order.server";
 import { chargeOf, customerPaidOf } from "./order-costs";
 
 export async function recordHyperskuCharge(orderId: string, hyperskuOrder: HyperskuOrder | null, now = new Date()): Promise<void> {
@@ -19,12 +20,27 @@ export async function recordHyperskuCharge(orderId: string, hyperskuOrder: Hyper
   }
 }
 
-export async function recordCustomerPaid(orderId: string, request: ExternalOrder | null): Promise<void> {
-  const paid = request ? customerPaidOf(request) : null;
-  if (!paid) return;
+/**
+ * Both figures of an order just sent, as columns for the "sent" write itself (one statement, not two
+ * more: the forward job is the hot path, docs/decisions/0025). What cannot be worked out is left out.
+ */
+export function costsWhenSent(orderId: string, request: ExternalOrder | null, hyperskuOrder: HyperskuOrder, now: Date): SentCosts {
   try {
-    await writeCustomerPaid(orderId, paid);
+    const charge = chargeOf(hyperskuOrder);
+    const paid = request ? customerPaidOf(request) : null;
+    return {
+      ...(charge
+        ? {
+            hyperskuGoodsMinor: charge.goodsMinor,
+            hyperskuFreightMinor: charge.freightMinor,
+            hyperskuCostCurrency: charge.currency,
+            costsReadAt: now,
+          }
+        : {}),
+      ...(paid ? { customerPaidMinor: paid.minor, customerPaidCurrency: paid.currency } : {}),
+    };
   } catch (error) {
-    logger.warn({ orderId, err: error instanceof Error ? error.message : String(error) }, "the customer's payment was not stored");
+    logger.warn({ orderId, err: error instanceof Error ? error.message : String(error) }, "the order's costs were not stored");
+    return {};
   }
 }

@@ -25,11 +25,11 @@ import { env } from "~/env.server";
 import { endFailing } from "~/domain/connection/call-health.server";
 import { computeRetryDelayMs, type JobOutcome } from "~/queue";
 import { logger } from "~/logger.server";
-import type { Db } from "~/models/db-types";
-import { changeOrderForwarding, getOrderOrThrow, holdOrder, type Order, type OrderChanges } from "~/models/order.server";
-import { addOrderEvent, type OrderEventInput } from "~/models/order-event.server";
+import type { LeanTx } from "~/models/db/kysely.server";
+import { type ForwardingChanges, getOrderOrThrow, holdOrder, type Order, updateOrderForwarding } from "~/models/order.server";
+import { insertOrderEvent, type OrderEventInput } from "~/models/order-event.server";
 import type { Shop } from "~/models/shop.server";
-import { withTransaction } from "~/models/transactions.server";
+import { withLeanTransaction } from "~/models/transactions.server";
 import { NOT_CONNECTED_REASON } from "./apply-snapshot.server";
 
 export type Attempt = { attempt: number; maxAttempts: number };
@@ -47,16 +47,19 @@ const STORED_TOKEN_UNREADABLE_REASON =
   "The HyperSKU tokens stored for this store cannot be opened with the encryption keys the app is configured with (TOKEN_ENCRYPTION_KEYS). " +
   "The app's operator must restore the missing key, or HyperSKU must be connected again; held orders are then sent automatically.";
 
-/** Writes one forwarding change and, when given, its timeline entry, together. */
-export async function recordForwarding(order: Pick<Order, "id">, write: (tx: Db) => Promise<void>, event?: OrderEventInput) {
-  await withTransaction(async (tx) => {
+/**
+ * Writes one forwarding change and, when given, its timeline entry, together: on the lean path, as
+ * every send writes twice (docs/decisions/0025).
+ */
+export async function recordForwarding(order: Pick<Order, "id">, write: (tx: LeanTx) => Promise<void>, event?: OrderEventInput) {
+  await withLeanTransaction(async (tx) => {
     await write(tx);
-    if (event) await addOrderEvent(tx, order.id, event);
+    if (event) await insertOrderEvent(tx, order.id, event);
   });
 }
 
-export async function setOrder(order: Pick<Order, "id">, data: OrderChanges, event?: OrderEventInput) {
-  await recordForwarding(order, (tx) => changeOrderForwarding(tx, order.id, data), event);
+export async function setOrder(order: Pick<Order, "id">, data: ForwardingChanges, event?: OrderEventInput) {
+  await recordForwarding(order, (tx) => updateOrderForwarding(tx, order.id, data), event);
 }
 
 /** `createRefused`: the create this attempt sent is known not to have been taken (see Failure). */

@@ -42,7 +42,7 @@ import { findExactMatch, getHyperskuOrderId, type HyperskuOrderReference } from 
 import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
 import { checkBeforeSend } from "./catalogue-check.server";
-import { recordCustomerPaid, recordHyperskuCharge } from "~/domain/costs/record-costs.server";
+import { costsWhenSent } from "~/domain/costs/record-costs.server";
 import { recordOrderEvent } from "~/models/order-event.server";
 import { readRouting } from "./read-routing.server";
 import { fulfillmentHold } from "./route-lines";
@@ -60,6 +60,9 @@ async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string,
   if (!hyperskuOrderId)
     throw new HyperskuOutcomeUnknownError("its answer did not include HyperSKU's order id", { operation: "createOrderFromExternal" });
   const base = hyperskuOrder.orderBaseInfo;
+  const at = new Date();
+  // The costs card's figures (app/domain/costs): what the customer paid for what HyperSKU ships, and HyperSKU's charge.
+  const sentRequest = request ?? readSentRequest(await getOrderOrThrow(order.id));
   await recordForwarding(
     order,
     (tx) =>
@@ -69,13 +72,11 @@ async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string,
         hyperskuStatusDesc: base?.statusDesc ?? null,
         hyperskuResponse: serializeStoredHyperskuOrder(hyperskuOrder),
         sentRequest: request ? JSON.stringify(request) : null,
-        at: new Date(),
+        costs: costsWhenSent(order.id, sentRequest, hyperskuOrder, at),
+        at,
       }),
     { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId, status: base?.status ?? null } },
   );
-  // The costs card's figures (app/domain/costs): what the customer paid for what HyperSKU ships, and HyperSKU's charge.
-  await recordCustomerPaid(order.id, request ?? readSentRequest(await getOrderOrThrow(order.id)));
-  await recordHyperskuCharge(order.id, hyperskuOrder);
 }
 
 function readSentRequest(order: Order): ExternalOrder | null {

@@ -13,9 +13,9 @@ import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.s
 import { wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
 import { isUniqueViolationOn, lockOrder, runLeanOrderTransaction, runOrderTransaction } from "~/models/transactions.server";
-import { readShopForPlanning } from "~/models/shop.server";
+import { getShop, readShopForPlanning } from "~/models/shop.server";
 import { findDelivery, recordDelivery, recordDeliveryIfNew } from "~/models/webhook-delivery.server";
-import { isOrderKnown, lockForOrderIntake, readShopForLeanPlanning } from "~/models/intake.server";
+import { isOrderKnown, lockForOrderIntake } from "~/models/intake.server";
 import { insertNewOrder, snapshotColumns } from "~/models/order.server";
 import { insertOrderEvents } from "~/models/order-event.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
@@ -57,7 +57,7 @@ async function receiveNewOrder(delivery: VerifiedDelivery, received: ShopifyOrde
       const record = { shop, topic, webhookId, eventId, triggeredAt, outcome: "processed" as const, shopifyOrderId };
       if (!(await recordDeliveryIfNew(tx, record, now))) return "duplicate";
       await lockForOrderIntake(tx, shop, shopifyOrderId);
-      const shopRecord = await readShopForLeanPlanning(tx, shop);
+      const shopRecord = await getShop(shop, tx);
       if (!shopRecord || (await isOrderKnown(tx, shop, shopifyOrderId))) throw new NotANewOrder();
       const snapshot = settlePaidAt(received, () => null);
       const { plan, columns: planned } = planColumns(shopRecord, snapshot, now);

@@ -5,7 +5,7 @@
  * the one schema source), mapped column by column: a schema change changes them on the next
  * `prisma generate`, and the compiler finds every lean statement it breaks.
  */
-import type { Job, Order, OrderEvent, RedactedOrder, Shop, WebhookDelivery } from "@prisma/client";
+import type { HyperskuConnection, Job, Order, OrderEvent, RedactedOrder, Shop, WebhookDelivery } from "@prisma/client";
 import { Prisma } from "@prisma/client";
 import { type ColumnType, Kysely, type Transaction } from "kysely";
 import { env } from "~/env.server";
@@ -30,6 +30,7 @@ type Table<Model> = {
 };
 
 export interface Database {
+  HyperskuConnection: Table<HyperskuConnection>;
   Job: Table<Job>;
   Order: Table<Order>;
   OrderEvent: Table<OrderEvent>;
@@ -40,6 +41,8 @@ export interface Database {
 
 /** An open lean transaction: model functions on the hot paths take it first. */
 export type LeanTx = Transaction<Database>;
+/** The lean client or an open lean transaction. */
+export type LeanDb = Kysely<Database> | LeanTx;
 
 declare global {
   // Reused across dev rebuilds, with the Prisma client whose connection it shares.
