@@ -15,3 +15,6 @@ export type Tx = Prisma.TransactionClient;
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
+
+/** An open lean transaction (withLeanTransaction), for lean model functions composed in the domain. */
+export type { LeanTx } from "./db/kysely.server";

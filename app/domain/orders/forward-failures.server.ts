@@ -25,7 +25,7 @@ import { env } from "~/env.server";
 import { endFailing } from "~/domain/connection/call-health.server";
 import { computeRetryDelayMs, type JobOutcome } from "~/queue";
 import { logger } from "~/logger.server";
-import type { LeanTx } from "~/models/db/kysely.server";
+import type { LeanTx } from "~/models/db-types";
 import { type ForwardingChanges, getOrderOrThrow, holdOrder, type Order, updateOrderForwarding } from "~/models/order.server";
 import { insertOrderEvent, type OrderEventInput } from "~/models/order-event.server";
 import type { Shop } from "~/models/shop.server";
