@@ -4,8 +4,9 @@
  * order passes before it is sent reads them by variant id. This file reads and writes rows only: what
  * a state means for an order is decided in the domain.
  */
-import type { CatalogueVariant as CatalogueVariantRow, Prisma } from "@prisma/client";
+import type { CatalogueSync, CatalogueVariant as CatalogueVariantRow, Prisma } from "@prisma/client";
 import prisma from "~/models/db/client.server";
+import { lean, toModel } from "~/models/db/kysely.server";
 import type { Db } from "./db-types";
 
 /**
@@ -95,13 +96,16 @@ export function toCatalogueEntry(row: CatalogueVariantRow): CatalogueEntry {
 }
 
 /** The catalogue's rows for these variants of the shop, by variant id (a variant never synced is absent). */
-export async function getCatalogueEntries(
-  shop: string,
-  variantIds: readonly string[],
-  db: Db = prisma,
-): Promise<Map<string, CatalogueEntry>> {
+export async function getCatalogueEntries(shop: string, variantIds: readonly string[]): Promise<Map<string, CatalogueEntry>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await db.catalogueVariant.findMany({ where: { shop, variantId: { in: [...new Set(variantIds)] } } });
+  // On the lean path: every send checks its lines against the catalogue (docs/decisions/0025).
+  const found = await lean
+    .selectFrom("CatalogueVariant")
+    .selectAll()
+    .where("shop", "=", shop)
+    .where("variantId", "in", [...new Set(variantIds)])
+    .execute();
+  const rows = found.map((row) => toModel<"CatalogueVariant", CatalogueVariantRow>("CatalogueVariant", row));
   return new Map(rows.map((row) => [row.variantId, toCatalogueEntry(row)]));
 }
 
@@ -309,8 +313,10 @@ export async function deleteCatalogueForShop(shop: string, db: Db = prisma): Pro
 
 export type CatalogueSyncRow = NonNullable<Awaited<ReturnType<typeof getCatalogueSync>>>;
 
-export async function getCatalogueSync(shop: string, db: Db = prisma) {
-  return db.catalogueSync.findUnique({ where: { shop } });
+export async function getCatalogueSync(shop: string): Promise<CatalogueSync | null> {
+  // Lean: every send asks whether the shop's catalogue was synced yet (docs/decisions/0025).
+  const row = await lean.selectFrom("CatalogueSync").selectAll().where("shop", "=", shop).executeTakeFirst();
+  return row ? toModel<"CatalogueSync", CatalogueSync>("CatalogueSync", row) : null;
 }
 
 /** A new run from the start (phase shopify, no cursor); the last success is kept. */

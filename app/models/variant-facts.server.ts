@@ -5,6 +5,7 @@
  */
 import type { VariantFacts as VariantFactsRow } from "@prisma/client";
 import prisma from "~/models/db/client.server";
+import { lean, toModel } from "~/models/db/kysely.server";
 import type { Db } from "./db-types";
 
 export type VariantFacts = {
@@ -34,10 +35,19 @@ function toFacts(row: VariantFactsRow): VariantFacts {
   return { ...rest, tags: parseTags(tags) };
 }
 
-/** The cached facts of these variants of the shop, by variant id (absent ids are not in the map). */
-export async function getVariantFacts(shop: string, variantIds: readonly string[], db: Db = prisma): Promise<Map<string, VariantFacts>> {
+/**
+ * The cached facts of these variants of the shop, by variant id (absent ids are not in the map). On
+ * the lean path: every send reads them (docs/decisions/0025).
+ */
+export async function getVariantFacts(shop: string, variantIds: readonly string[]): Promise<Map<string, VariantFacts>> {
   if (variantIds.length === 0) return new Map();
-  const rows = await db.variantFacts.findMany({ where: { shop, variantId: { in: [...new Set(variantIds)] } } });
+  const found = await lean
+    .selectFrom("VariantFacts")
+    .selectAll()
+    .where("shop", "=", shop)
+    .where("variantId", "in", [...new Set(variantIds)])
+    .execute();
+  const rows = found.map((row) => toModel<"VariantFacts", VariantFactsRow>("VariantFacts", row));
   return new Map(rows.map((row) => [row.variantId, toFacts(row)]));
 }
 

@@ -1,11 +1,23 @@
 /**
- * The lean query builder for the hot paths (webhook intake, the queue's claims and completions),
+ * The lean query builder for the hot paths (webhook intake, the queue's claims and completions, the
+ * forward job's reads and writes),
  * docs/decisions/0025: Kysely on the app's own driver connection, beside Prisma, which keeps
  * everything else. Its table types are Prisma's generated model types (from prisma/schema.prisma,
  * the one schema source), mapped column by column: a schema change changes them on the next
  * `prisma generate`, and the compiler finds every lean statement it breaks.
  */
-import type { HyperskuConnection, Job, Order, OrderEvent, RedactedOrder, Shop, WebhookDelivery } from "@prisma/client";
+import type {
+  CatalogueSync,
+  CatalogueVariant,
+  HyperskuConnection,
+  Job,
+  Order,
+  OrderEvent,
+  RedactedOrder,
+  Shop,
+  VariantFacts,
+  WebhookDelivery,
+} from "@prisma/client";
 import { Prisma } from "@prisma/client";
 import { type ColumnType, Kysely, type Transaction } from "kysely";
 import { env } from "~/env.server";
@@ -30,12 +42,15 @@ type Table<Model> = {
 };
 
 export interface Database {
+  CatalogueSync: Table<CatalogueSync>;
+  CatalogueVariant: Table<CatalogueVariant>;
   HyperskuConnection: Table<HyperskuConnection>;
   Job: Table<Job>;
   Order: Table<Order>;
   OrderEvent: Table<OrderEvent>;
   RedactedOrder: Table<RedactedOrder>;
   Shop: Table<Shop>;
+  VariantFacts: Table<VariantFacts>;
   WebhookDelivery: Table<WebhookDelivery>;
 }
 
