@@ -1,8 +1,10 @@
 // The serialising wrapper around a fake connection whose every call yields before it runs, so that
 // other callers get every chance to slip in; the fake records what ran inside a transaction.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlQuery } from "@prisma/driver-adapter-utils";
+import Database from "better-sqlite3";
 import { isStorageFault, StorageUnavailableError } from "../storage-fault";
-import { serializeSqliteAdapter } from "./sqlite-adapter.server";
+import { createSqliteAdapter, serializeSqliteAdapter } from "./sqlite-adapter.server";
 
 const sql = (text: string): SqlQuery => ({ sql: text, args: [], argTypes: [] });
 const ticks = async (n: number) => {
@@ -201,5 +203,34 @@ describe("the SQLite gate after storage faults", () => {
     // The caller that gave up is not served later, and the next one is.
     await expectConnectionFree(adapter);
     expect(connection.log.map((entry) => entry.sql)).not.toContain("OUTSIDE waiting");
+  });
+});
+
+describe("the prepared-statement cache's hold on Prisma's adapter", () => {
+  const clientOf = (adapter: SqlDriverAdapter) => (adapter as unknown as { client?: { prepare?: unknown } }).client;
+
+  // createSqliteAdapter leaves the cache out, silently, when the adapter has no `client.prepare`:
+  // an upgrade of @prisma/adapter-better-sqlite3 that drops it must fail here instead.
+  it("the installed adapter keeps its better-sqlite3 Database as client, with prepare", async () => {
+    const adapter = await new PrismaBetterSQLite3({ url: ":memory:" }).connect();
+    try {
+      expect(clientOf(adapter)).toBeInstanceOf(Database);
+      expect(typeof clientOf(adapter)?.prepare).toBe("function");
+    } finally {
+      await adapter.dispose();
+    }
+  });
+
+  it("createSqliteAdapter puts the cache in place of that prepare, unless told not to", async () => {
+    const [cached, uncached] = await Promise.all([
+      createSqliteAdapter(":memory:").connect(),
+      createSqliteAdapter(":memory:", { statementCacheSize: 0 }).connect(),
+    ]);
+    try {
+      expect(clientOf(cached)?.prepare).not.toBe(Database.prototype.prepare);
+      expect(clientOf(uncached)?.prepare).toBe(Database.prototype.prepare);
+    } finally {
+      await Promise.all([cached.dispose(), uncached.dispose()]);
+    }
   });
 });

@@ -27,6 +27,7 @@ import type {
   Transaction,
 } from "@prisma/driver-adapter-utils";
 import { isStorageFault, StorageUnavailableError } from "../storage-fault";
+import { installStatementCache, STATEMENT_CACHE_SIZE } from "./statement-cache.server";
 
 const statement = (sql: string): SqlQuery => ({ sql, args: [], argTypes: [] });
 const BEGIN = statement("BEGIN IMMEDIATE");
@@ -210,16 +211,32 @@ export interface SqliteAdapterOptions {
   busyTimeoutMs?: number;
   /** How long a caller in this process waits for the connection before it is told the database is busy. */
   waitLimitMs?: number;
+  /** How many prepared statements the connection keeps (statement-cache.server.ts); 0 turns the cache off. */
+  statementCacheSize?: number;
+}
+
+/**
+ * Prisma's adapter keeps its better-sqlite3 Database as `client` and prepares every statement
+ * through `client.prepare`. Should a later adapter version stop doing so, the cache is left out
+ * (statements run as the adapter runs them, only slower); sqlite-adapter.server.test.ts checks
+ * that the installed version still exposes it, so such an upgrade fails a test.
+ */
+function cacheStatements(adapter: SqlDriverAdapter, capacity: number) {
+  const client = (adapter as unknown as { client?: { prepare?: unknown } }).client;
+  if (capacity > 0 && typeof client?.prepare === "function") {
+    installStatementCache(client as Parameters<typeof installStatementCache>[0], capacity);
+  }
 }
 
 export function createSqliteAdapter(file: string, options: SqliteAdapterOptions = {}): SqlMigrationAwareDriverAdapterFactory {
-  const { busyTimeoutMs = 5_000, waitLimitMs = 10_000 } = options;
+  const { busyTimeoutMs = 5_000, waitLimitMs = 10_000, statementCacheSize = STATEMENT_CACHE_SIZE } = options;
   const inner = new PrismaBetterSQLite3({ url: file, timeout: busyTimeoutMs });
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
     async connect() {
       const adapter = await inner.connect();
+      cacheStatements(adapter, statementCacheSize);
       try {
         // secure_delete: erased personal data (privacy redaction) is overwritten in the file, not left in free pages.
         await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA secure_delete = ON;");
