@@ -23,6 +23,7 @@ import { createWebhookSender } from "../simulators/shopify/webhook-sender";
 import { imageDataUri } from "../simulators/harness/pictures";
 import { DEMO_CATALOGUE } from "../simulators/shopify/product-catalogue";
 import type { DemoOrder } from "./demo/day";
+import { launchSettingsOf } from "./lib/launch-settings";
 import { DEMO_USAGE, parseDemoOptions } from "./demo/options";
 import { DEMO_API_KEY, DEMO_API_SECRET, DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_SHOP, demoEnvironment } from "./demo/settings";
 
@@ -99,11 +100,12 @@ await connectWithAuthorizationCode(DEMO_SHOP, hypersku.control.issueAuthorizatio
 log(`demo shop ${DEMO_SHOP} installed and connected to HyperSKU`);
 
 // --- the app (web + inline worker) --------------------------------------------------------------
-// Started as `npm start` starts it: the heap limits chosen in docs/decisions/0023-heap-limits.md.
-const WEB_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
-const app: ChildProcess = spawn(process.execPath, [...WEB_NODE_FLAGS, "server.js"], {
+// Started as `npm start` starts it: the memory settings chosen in docs/decisions/0023-heap-limits.md.
+const web = launchSettingsOf("start");
+const app: ChildProcess = spawn(process.execPath, [...web.nodeFlags, "server.js"], {
   env: {
     ...env,
+    ...web.env,
     HYPERSKU_API_URL: hypersku.url,
     HYPERSKU_AUTHORIZE_URL: `${hypersku.url}/application/auth`,
     SHOPIFY_ADMIN_FAKE_URL: shopify.url,

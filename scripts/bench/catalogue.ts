@@ -19,6 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Row } from "./format";
+import { launchSettingsOf } from "../lib/launch-settings";
 import { runCapturingOutput, tsxArgs } from "./processes";
 
 const CHILD_FLAG = "--catalogue-child";
@@ -34,9 +35,6 @@ export interface CatalogueBenchResult {
 }
 
 export type CatalogueBench = { status: "ran"; result: CatalogueBenchResult } | { status: "failed"; error: string };
-
-/** The worker's heap limits (docs/decisions/0023): the sync must fit in them. */
-const WORKER_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
 
 /** Starts both twins with a store of `variants`, runs the sync and the loader in a child process, reads its result. */
 export async function runCatalogueBenchmark(variants = 50_000): Promise<CatalogueBench> {
@@ -62,11 +60,14 @@ export async function runCatalogueBenchmark(variants = 50_000): Promise<Catalogu
       });
     }
     shopify.fake.setProducts(TEST_SHOP, products);
+    // The sync runs in a worker: it must fit in the worker's memory settings (docs/decisions/0023).
+    const worker = launchSettingsOf("worker");
     const { code, output } = await runCapturingOutput(
       process.execPath,
-      [...WORKER_NODE_FLAGS, ...tsxArgs("scripts/bench/catalogue.ts"), CHILD_FLAG, String(variants)],
+      [...worker.nodeFlags, ...tsxArgs("scripts/bench/catalogue.ts"), CHILD_FLAG, String(variants)],
       {
         ...process.env,
+        ...worker.env,
         BENCH_SHOPIFY_URL: shopify.url,
         BENCH_HYPERSKU_URL: simulator.url,
         BENCH_HYPERSKU_CODE: simulator.control.issueAuthorizationCode(),

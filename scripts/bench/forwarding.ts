@@ -20,7 +20,7 @@ import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import type { BenchDatabases } from "./databases";
 import { type LoadResult, runLoad, sendOne } from "./load";
 import { type RssFigures, sampleRss } from "./memory";
-import { type RunningProcess, serverArgs, startProcess, workerArgs } from "./processes";
+import { type RunningProcess, startAppProcess } from "./processes";
 import { appEnv, BENCH_API_SECRET, BENCH_SHOP, FORWARDING, INTAKE, type WorkerMode } from "./settings";
 import { type LatencySummary, summarize } from "./stats";
 import { createDeliveryFactory, type SignedDelivery, WEBHOOK_PATH } from "./webhooks";
@@ -36,10 +36,10 @@ async function startDeployment(databaseUrl: string, simulator: HyperskuSimulator
   const shopify = await startShopifyAdminServer();
   const env = appEnv({ port, databaseUrl, hyperskuUrl: simulator.url, workerMode: mode, shopifyUrl: shopify.url });
   try {
-    const server = await startProcess("server.js", serverArgs(), env, "app listening");
+    const server = await startAppProcess("server", env, "app listening");
     if (mode === "inline") return { server, url: `http://127.0.0.1:${port}`, shopify };
     try {
-      const worker = await startProcess("worker.js", workerArgs(), env, "worker process started");
+      const worker = await startAppProcess("worker", env, "worker process started");
       return { server, worker, url: `http://127.0.0.1:${port}`, shopify };
     } catch (error) {
       await server.stop();

@@ -11,7 +11,7 @@ import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import type { BenchDatabases } from "./databases";
 import { type LoadResult, runLoad, runOpenLoop } from "./load";
 import { type RssFigures, sampleRss } from "./memory";
-import { runToCompletion, serverArgs, startProcess, tsxArgs } from "./processes";
+import { runToCompletion, startAppProcess, startProcess, tsxArgs } from "./processes";
 import { appEnv, BENCH_API_SECRET, BENCH_SHOP, INTAKE, OPEN_LOOP } from "./settings";
 import { createDeliveryFactory, WEBHOOK_PATH } from "./webhooks";
 
@@ -50,9 +50,8 @@ export async function measureIntake(databases: BenchDatabases, simulator: Hypers
   const port = await getFreePort();
   log(`app (server.js, WORKER_MODE=off): ${INTAKE.connections} connections, ${seconds} s`);
   const databaseUrl = await databases.fresh("intake_app");
-  const server = await startProcess(
-    "server.js",
-    serverArgs(),
+  const server = await startAppProcess(
+    "server",
     appEnv({ port, databaseUrl, hyperskuUrl: simulator.url, workerMode: "off" }),
     "app listening",
   );
@@ -118,9 +117,8 @@ async function measureOpenLoop(databases: BenchDatabases, simulator: HyperskuSim
     `app, open loop: ${OPEN_LOOP.ratePerSecond} webhooks/s for ${OPEN_LOOP.durationMs / 1000} s (after ${OPEN_LOOP.warmupMs / 1000} s of warm-up)`,
   );
   const databaseUrl = await databases.fresh("intake_open_loop");
-  const server = await startProcess(
-    "server.js",
-    serverArgs(),
+  const server = await startAppProcess(
+    "server",
     appEnv({ port, databaseUrl, hyperskuUrl: simulator.url, workerMode: "off" }),
     "app listening",
   );

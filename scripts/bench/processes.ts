@@ -5,7 +5,7 @@
  * and killed when the benchmark ends, fails or is interrupted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
+import { launchSettingsOf } from "../lib/launch-settings";
 
 export type RunningProcess = {
   name: string;
@@ -41,24 +41,22 @@ export function killAllChildren(): void {
 }
 
 /**
- * The node flags `npm start` and `npm run worker` run server.js and worker.js with (the heap limits,
- * docs/decisions/0023), read from package.json so the benchmark measures the processes as deployed.
- */
-function nodeFlagsOf(script: "start" | "worker"): string[] {
-  const command: string = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts[script];
-  return command.split(/\s+/).filter((word) => word.startsWith("--"));
-}
-/**
- * BENCH_CPU_PROFILE_DIR=<dir> (`npm run bench:profile` sets it): server.js and worker.js also write a
- * V8 CPU profile there when they stop, for the note that says why a target was missed
- * (scripts/bench/profile-summary.ts reads them).
+ * BENCH_CPU_PROFILE_DIR=<dir>: server.js and worker.js also write a V8 CPU profile there when they
+ * stop, for the note that says why a target was missed.
  */
 function profileFlags(): string[] {
   const dir = process.env.BENCH_CPU_PROFILE_DIR;
   return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
 }
-export const serverArgs = () => [...nodeFlagsOf("start"), ...profileFlags(), "server.js"];
-export const workerArgs = () => [...nodeFlagsOf("worker"), ...profileFlags(), "worker.js"];
+/**
+ * server.js or worker.js as `npm start` and `npm run worker` start them: their node flags and
+ * environment (scripts/lib/launch-settings.ts), over `env`.
+ */
+export function startAppProcess(role: "server" | "worker", env: NodeJS.ProcessEnv, readyText: string): Promise<RunningProcess> {
+  const launch = launchSettingsOf(role === "server" ? "start" : "worker");
+  const file = `${role}.js`;
+  return startProcess(file, [...launch.nodeFlags, ...profileFlags(), file], { ...env, ...launch.env }, readyText);
+}
 
 /** A TypeScript file run by node with tsx's loader (`node --import tsx file.ts`): one process. */
 export const tsxArgs = (file: string) => ["--import", "tsx", file];
