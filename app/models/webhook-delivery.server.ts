@@ -27,13 +27,13 @@ export async function recordDelivery(record: DeliveryRecord, db: Db = prisma) {
 }
 
 /**
- * The lean intake's first statement: records the delivery unless it is a repeat (the same webhook
- * id, or the same event of the same shop and topic). `ON CONFLICT DO NOTHING` covers both unique
- * keys on both engines and never raises, so a repeat costs one statement and aborts nothing.
- * False: a repeat, nothing written.
+ * The lean intake's first statement, unsent (intake.server.ts adds its locks and sends it): records
+ * the delivery unless it is a repeat (the same webhook id, or the same event of the same shop and
+ * topic). `ON CONFLICT DO NOTHING` covers both unique keys on both engines and never raises, so a
+ * repeat costs one statement and aborts nothing.
  */
-export async function recordDeliveryIfNew(tx: LeanTx, record: DeliveryRecord, receivedAt: Date): Promise<boolean> {
-  const inserted = await tx
+export function insertDeliveryIfNew(tx: LeanTx, record: DeliveryRecord, receivedAt: Date) {
+  return tx
     .insertInto("WebhookDelivery")
     .values({
       id: randomUUID(),
@@ -47,9 +47,7 @@ export async function recordDeliveryIfNew(tx: LeanTx, record: DeliveryRecord, re
       problem: record.problem ?? null,
       shopifyOrderId: record.shopifyOrderId ?? null,
     })
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return inserted.numInsertedOrUpdatedRows === 1n;
+    .onConflict((conflict) => conflict.doNothing());
 }
 
 /** The order's deliveries that recorded a problem (which may quote personal data). */

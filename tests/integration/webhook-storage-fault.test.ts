@@ -8,6 +8,7 @@
 import prisma from "~/models/db/client.server";
 import { STORAGE_RETRY_AFTER_SECONDS } from "~/integrations/shopify/webhook-route.server";
 import { capturedLogLines } from "../support/logs";
+import type * as IntakeModel from "~/models/intake.server";
 import type * as SessionModel from "~/models/session.server";
 import type * as WebhookDeliveryModel from "~/models/webhook-delivery.server";
 import { installShop } from "../support/connected-shop";
@@ -24,9 +25,15 @@ vi.mock("~/models/webhook-delivery.server", async (importOriginal) => {
     ...actual,
     findDelivery: (...args: Parameters<typeof actual.findDelivery>) =>
       fault.error ? Promise.reject(fault.error) : actual.findDelivery(...args),
-    // The lean intake's first statement (docs/decisions/0025).
-    recordDeliveryIfNew: (...args: Parameters<typeof actual.recordDeliveryIfNew>) =>
-      fault.error ? Promise.reject(fault.error) : actual.recordDeliveryIfNew(...args),
+  };
+});
+// The lean intake's first statement (docs/decisions/0025).
+vi.mock("~/models/intake.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof IntakeModel>();
+  return {
+    ...actual,
+    recordDeliveryAndLockOrder: (...args: Parameters<typeof actual.recordDeliveryAndLockOrder>) =>
+      fault.error ? Promise.reject(fault.error) : actual.recordDeliveryAndLockOrder(...args),
   };
 });
 vi.mock("~/models/session.server", async (importOriginal) => {

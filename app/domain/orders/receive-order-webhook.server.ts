@@ -13,9 +13,9 @@ import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.s
 import { wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
 import { isUniqueViolationOn, lockOrder, runLeanOrderTransaction, runOrderTransaction } from "~/models/transactions.server";
-import { getShop, readShopForPlanning } from "~/models/shop.server";
-import { findDelivery, recordDelivery, recordDeliveryIfNew } from "~/models/webhook-delivery.server";
-import { isOrderKnown, lockForOrderIntake } from "~/models/intake.server";
+import { readShopForPlanning } from "~/models/shop.server";
+import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
+import { readShopForNewOrder, recordDeliveryAndLockOrder } from "~/models/intake.server";
 import { insertNewOrder, snapshotColumns } from "~/models/order.server";
 import { insertOrderEvents } from "~/models/order-event.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
@@ -55,10 +55,10 @@ async function receiveNewOrder(delivery: VerifiedDelivery, received: ShopifyOrde
   try {
     return await runLeanOrderTransaction(async (tx) => {
       const record = { shop, topic, webhookId, eventId, triggeredAt, outcome: "processed" as const, shopifyOrderId };
-      if (!(await recordDeliveryIfNew(tx, record, now))) return "duplicate";
-      await lockForOrderIntake(tx, shop, shopifyOrderId);
-      const shopRecord = await getShop(shop, tx);
-      if (!shopRecord || (await isOrderKnown(tx, shop, shopifyOrderId))) throw new NotANewOrder();
+      if (!(await recordDeliveryAndLockOrder(tx, record, now))) return "duplicate";
+      const read = await readShopForNewOrder(tx, shop, shopifyOrderId);
+      if (!read || read.orderKnown) throw new NotANewOrder();
+      const shopRecord = read.shop;
       const snapshot = settlePaidAt(received, () => null);
       const { plan, columns: planned } = planColumns(shopRecord, snapshot, now);
       const order = await insertNewOrder(tx, { shop, shopifyOrderId, ...snapshotColumns(snapshot, now), ...planned }, now);
