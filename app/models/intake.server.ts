@@ -36,7 +36,11 @@ export async function recordDeliveryAndLockOrder(
  * (then it is not new, so not the lean path's), in one statement. Null when the app has no row for
  * the shop yet (the ORM path creates it).
  */
-export async function readShopForNewOrder(tx: LeanTx, shop: string, shopifyOrderId: string): Promise<{ shop: Shop; orderKnown: boolean } | null> {
+export async function readShopForNewOrder(
+  tx: LeanTx,
+  shop: string,
+  shopifyOrderId: string,
+): Promise<{ shop: Shop; orderKnown: boolean } | null> {
   const row = await tx
     .selectFrom("Shop")
     .selectAll()

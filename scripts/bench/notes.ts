@@ -8,6 +8,7 @@ import { maxRss } from "./memory";
 import { engineName, mb, ms, perSecond, type Row } from "./format";
 import type { BenchResults, EngineResults } from "./results";
 import { FORWARDING, INTAKE, OPEN_LOOP } from "./settings";
+import { launchSettingsOf } from "../lib/launch-settings";
 
 const pct = (value: number | null | undefined) => (value === null || value === undefined ? "?" : `${Math.round(value)}%`);
 
@@ -56,10 +57,21 @@ function explainIntake(engine: EngineResults): string {
       : "";
   const open = intake.openLoop;
   const openText = ` In the open loop, ${OPEN_LOOP.ratePerSecond} webhooks/s is ${open.perSecond < OPEN_LOOP.ratePerSecond * 0.95 || open.latency.p99 > 1000 ? "more than this process could take here, so requests queued behind each other (latency counts from each request's due time) and the late ones timed out or were reset" : "within what the process took here"}: p50 ${ms(open.latency.p50)}, p99 ${ms(open.latency.p99)}, ${open.errors} errors.`;
+  const statements =
+    engine.engine === "sqlite"
+      ? "BEGIN IMMEDIATE; the delivery `ON CONFLICT DO NOTHING`; the shop with whether the order is known or redacted; the order; its two timeline entries in one insert; its job; COMMIT"
+      : "BEGIN; the delivery `ON CONFLICT DO NOTHING` taking the shop's and the order's locks in its RETURNING; the shop with whether the order is known or redacted; the order; its two timeline entries in one insert; its job; COMMIT";
+  const profile =
+    engine.engine === "sqlite"
+      ? "A CPU profile of the web process under this load (2026-11-24, load average ~1.5 on 2 cores) shows no Prisma on this path: SQLite running the statements 34% (an Order row writes 13 indexes, and WAL commits), the app's own code ~20% (JSON parsing of the body 6%, the snapshot's columns), Kysely 8%, garbage collection 5%, zod 4.5%, HTTP and Express ~4%. Statements are prepared once per SQL text (app/models/db/statement-cache.server.ts), as the driver baseline does."
+      : "A CPU profile of the web process under this load (2026-11-24, load average ~1.5 on 2 cores) shows no Prisma on this path: the socket writes to PostgreSQL take 29% (writev: on loopback the kernel does the receiving side's work in the sender's call, once per statement), garbage collection 10%, the app's own code 12%, Kysely 8%, the pg driver and Prisma's pg adapter 7%, zod 2%. The intake is seven round trips where the baseline makes one.";
+  const fix =
+    engine.engine === "sqlite"
+      ? "What would fix it: fewer Order indexes written per insert, and the snapshot's columns computed once per order."
+      : "What would fix it: on PostgreSQL the app runs several web processes sharing the database (docs/decisions/0005), which is what it is for; in one process, the order, its timeline entries and its job in one statement (data-modifying CTEs) would save two more round trips.";
   return (
-    `Why: ${cpu}A new order's intake is one transaction of a fixed few statements through Kysely on the app's own driver adapter (BEGIN IMMEDIATE; the delivery \`ON CONFLICT DO NOTHING\`; the shop; whether the order is known or redacted; the order; its two timeline entries in one insert; its job; COMMIT: docs/decisions/0025), where the baseline runs one insert; the app reached ${Math.round(intake.driverRatio * 100)}% of the same server inserting through the driver directly. ` +
-    `A CPU profile of the web process under this load, taken while this benchmark was written (load average ~10 on 2 cores), no longer shows Prisma's query compiler: about 45% is SQLite itself (the adapter's executeIO 30%, the statements' own work, where an Order row writes 13 indexes; statement preparation 9.5%, since Prisma's adapter prepares every statement anew), garbage collection 8.5% (a 96 MB old space, decision 0023), the app's code 10%, Kysely 6%, zod 2%, Express and HTTP about 2%.${cost}${queue}${openText} ` +
-    `What would fix it: a prepared-statement cache under the shared adapter (prepare once per SQL text, as the driver baseline does), fewer Order indexes written per insert, and on PostgreSQL several web processes (docs/decisions/0005). On a machine this busy the absolute rates are a fraction of an idle one's; the ratios were measured back to back.`
+    `Why: ${cpu}A new order's intake is one transaction of a fixed few statements through Kysely on the app's own driver adapter (${statements}: docs/decisions/0025), where the baseline runs one insert; the app reached ${Math.round(intake.driverRatio * 100)}% of the same server inserting through the driver directly. ` +
+    `${profile}${cost}${queue}${openText} ${fix} On a busy machine the absolute rates are a fraction of an idle one's; the ratios were measured back to back.`
   );
 }
 
@@ -79,7 +91,7 @@ function explainDrain(engine: EngineResults): string {
   }
   if (cpu !== null && cpu >= 75) {
     reasons.push(
-      `${reasons.length === 0 && lookupText ? `${lookupText.trim()} ` : ""}The worker was busy ${pct(cpu)} of one core: CPU-bound at about ${ms(1000 / b.peakTenSecondRate)} per order at its best. Each order costs the same kind of Prisma queries as intake (the order, the shop, "sending", the token, "sent" with its timeline event, the job's claim and completion) besides the ${FORWARDING.hyperskuLatencyMs} ms at HyperSKU. Fix: as for intake (Prisma 7.4's plan cache, fewer and raw statements on the hot path); on PostgreSQL, more worker processes (the per-shop limits are per process, so divide them: docs/decisions/0005).`,
+      `${reasons.length === 0 && lookupText ? `${lookupText.trim()} ` : ""}The worker was busy ${pct(cpu)} of one core: CPU-bound at about ${ms(1000 / b.peakTenSecondRate)} per order at its best. Each order is read, checked against the catalogue and the variant facts, marked "sending" and then "sent" (with its costs and timeline entry) on the lean path, and its Shopify session is read through Prisma, besides the ${FORWARDING.hyperskuLatencyMs} ms at HyperSKU and Shopify's answer about where its lines ship from. Fix: on PostgreSQL, more worker processes (the per-shop limits are per process, so divide them: docs/decisions/0005).`,
     );
   }
   if (reasons.length === 0) {
@@ -101,10 +113,12 @@ function explainMemory(engine: EngineResults, role: "web" | "worker"): string {
     baseline?.startMb && baseline.peakMb
       ? ` The baseline server (Node and Prisma only) went from ${mb(baseline.startMb)} to ${mb(baseline.peakMb)} under the same intake load: much of the growth is the heap any Node process doing Prisma writes at this rate takes.`
       : "";
+  const launch = launchSettingsOf(role === "web" ? "start" : "worker");
+  const settings = [...Object.entries(launch.env).map(([name, value]) => `${name}=${value}`), ...launch.nodeFlags].join(" ");
   return (
-    `Why: the ${role} process held ${start ? mb(start) : "?"} as its load began (Node, ${role === "web" ? "the Remix server build with React, Polaris and the Shopify libraries" : "its own bundle without the admin UI (decision 0023)"}, and Prisma with its WebAssembly query compiler, which the paths left on Prisma still load) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load with the heap capped (\`--max-old-space-size=96 --max-semi-space-size=4\`, decision 0023): ` +
-    `what is left above the heap is code, Prisma's WebAssembly memory and the buffers of the work waiting in the process.${baselineText} ` +
-    `What would fix it: a lower old-space limit costs throughput in garbage collection (decision 0023's figures); less waiting work (a faster intake or drain) and the remaining Prisma paths of the worker (forward and sync state changes) moved to the lean path, so the query compiler is not loaded at all in the worker.`
+    `Why: the ${role} process held ${start ? mb(start) : "?"} as its load began (Node's own code about 55 MB, ${role === "web" ? "the Remix server build with React, Polaris and the Shopify libraries" : "its own bundle without the admin UI (decision 0023)"}, and Prisma with its WebAssembly query compiler, which the paths left on Prisma still load: about 30 MB once warm) and grew to ${figures?.peakMb ? mb(figures.peakMb) : "?"} under load with the settings package.json starts it with (\`${settings}\`, decision 0023): ` +
+    `above the V8 heap are code, Prisma's WebAssembly memory and malloc's own heap (SQLite's pages, V8's compiler zones).${baselineText} ` +
+    `What would fix it: Prisma out of the process altogether (its compiler is loaded by the first ORM query), or a smaller heap at some cost in garbage collection (decision 0023's figures).`
   );
 }
 
