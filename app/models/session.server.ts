@@ -1,8 +1,26 @@
+import type { PrismaClient, Session as SessionRow } from "@prisma/client";
+import type { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "~/models/db/client.server";
+import { lean, toModel } from "~/models/db/kysely.server";
 
-/** Shopify's sessions in the Session table, through the library's own Prisma storage. */
-export const createPrismaSessionStorage = () => new PrismaSessionStorage(prisma);
+/**
+ * The library's Prisma storage, with the read every job makes before each Admin API call (the shop's
+ * offline session: once per order sent) on the lean path (docs/decisions/0025). The row becomes a
+ * Session by the library's own conversion; every write and the other reads stay the library's.
+ */
+class LeanReadPrismaSessionStorage extends PrismaSessionStorage<PrismaClient> {
+  override async loadSession(id: string): Promise<Session | undefined> {
+    const row = await lean.selectFrom("Session").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!row) return undefined;
+    // The library keeps its row-to-Session conversion to itself (TypeScript-private, not private at run time).
+    const library = this as unknown as { rowToSession(row: SessionRow): Session };
+    return library.rowToSession(toModel<"Session", SessionRow>("Session", row));
+  }
+}
+
+/** Shopify's sessions in the Session table, through the library's own Prisma storage (loads on the lean path). */
+export const createPrismaSessionStorage = () => new LeanReadPrismaSessionStorage(prisma);
 
 export async function deleteSessionsForShop(shop: string): Promise<number> {
   const { count } = await prisma.session.deleteMany({ where: { shop } });

@@ -13,6 +13,8 @@ import { getCatalogueSync } from "~/models/catalogue.server";
 import { getCallHealthRecord } from "~/models/hypersku-connection.server";
 import { getOrder, getOrderOrThrow } from "~/models/order.server";
 import { getShop, getShopOrThrow } from "~/models/shop.server";
+import { createPrismaSessionStorage } from "~/models/session.server";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 
 const SHOP = "lean-reads.myshopify.com";
 const models = new Map(Prisma.dmmf.datamodel.models.map((model) => [model.name, model]));
@@ -31,6 +33,7 @@ function filledRow(model: string, overrides: Record<string, unknown>): Record<st
     if (OPTIONAL.get(model)!.has(field.name) && index % 4 === 3) row[field.name] = null;
     else if (field.type === "String") row[field.name] = `${field.name}-${index} ü "quoted"`;
     else if (field.type === "Int") row[field.name] = 1_000_000 + index;
+    else if (field.type === "BigInt") row[field.name] = 2n ** 53n + BigInt(index);
     else if (field.type === "Boolean") row[field.name] = true;
     else if (field.type === "DateTime") row[field.name] = new Date(Date.UTC(2026, 10, 24, 1, 2, 3, index));
     else throw new Error(`${model}.${field.name}: a ${field.type} column; teach this test its lean form`);
@@ -49,6 +52,7 @@ const KEYS: Record<keyof Database, Record<string, unknown>> = {
   Order: { id: "lean-order-1", shop: SHOP, shopifyOrderId: "9001" },
   OrderEvent: { id: "lean-event-1", orderId: "lean-order-1" },
   RedactedOrder: { shop: SHOP, shopifyOrderId: "9002" },
+  Session: { id: "offline_lean-reads.myshopify.com", shop: SHOP },
   Shop: { domain: SHOP },
   VariantFacts: { shop: SHOP, variantId: "gid-variant-1" },
   WebhookDelivery: { id: "lean-delivery-1", shop: SHOP },
@@ -87,6 +91,15 @@ describe("lean reads", () => {
       lastFailure: connection.lastFailure,
       failedCallsInARow: connection.failedCallsInARow,
     });
+  });
+
+  it("loads a Shopify session on the lean path exactly as the library's own storage does", async () => {
+    const id = String(written.get("Session")!.id);
+    const library = new PrismaSessionStorage(prisma);
+    const expected = await library.loadSession(id);
+    expect(expected?.id).toBe(id);
+    expect(await createPrismaSessionStorage().loadSession(id)).toEqual(expected);
+    expect(await createPrismaSessionStorage().loadSession("offline_nobody.myshopify.com")).toBeUndefined();
   });
 
   it("says plainly when a row is not there", async () => {

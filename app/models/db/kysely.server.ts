@@ -14,6 +14,7 @@ import type {
   Order,
   OrderEvent,
   RedactedOrder,
+  Session,
   Shop,
   VariantFacts,
   WebhookDelivery,
@@ -49,6 +50,7 @@ export interface Database {
   Order: Table<Order>;
   OrderEvent: Table<OrderEvent>;
   RedactedOrder: Table<RedactedOrder>;
+  Session: Table<Session>;
   Shop: Table<Shop>;
   VariantFacts: Table<VariantFacts>;
   WebhookDelivery: Table<WebhookDelivery>;
@@ -86,7 +88,7 @@ const FIELD_TYPES = new Map(
   Prisma.dmmf.datamodel.models.map((model) => [model.name, new Map(model.fields.map((field) => [field.name, field.type]))]),
 );
 
-/** A row read through the lean path as Prisma's model type: dates as Date, booleans as booleans, ints as numbers. */
+/** A row read through the lean path as Prisma's model type: dates as Date, booleans as booleans, ints as numbers, big ints as bigint. */
 export function toModel<M extends ModelName, T>(model: M, row: Record<string, unknown>): T {
   const types = FIELD_TYPES.get(model)!;
   const out: Record<string, unknown> = {};
@@ -96,6 +98,7 @@ export function toModel<M extends ModelName, T>(model: M, row: Record<string, un
     else if (type === "DateTime") out[column] = toDate(value);
     else if (type === "Boolean") out[column] = value === true || value === 1 || value === "1" || value === "t" || value === "true";
     else if (type === "Int") out[column] = Number(value);
+    else if (type === "BigInt") out[column] = BigInt(value as string | number | bigint);
     else out[column] = value;
   }
   return out as T;
