@@ -91,7 +91,7 @@ function explainDrain(engine: EngineResults): string {
   }
   if (cpu !== null && cpu >= 75) {
     reasons.push(
-      `${reasons.length === 0 && lookupText ? `${lookupText.trim()} ` : ""}The worker was busy ${pct(cpu)} of one core: CPU-bound at about ${ms(1000 / b.peakTenSecondRate)} per order at its best. Each order is read, checked against the catalogue and the variant facts, marked "sending" and then "sent" (with its costs and timeline entry) with its Shopify session, all on the lean path, besides the ${FORWARDING.hyperskuLatencyMs} ms at HyperSKU and Shopify's answer about where its lines ship from. Fix: on PostgreSQL, more worker processes (the per-shop limits are per process, so divide them: docs/decisions/0005).`,
+      `${reasons.length === 0 && lookupText ? `${lookupText.trim()} ` : ""}The worker was busy ${pct(cpu)} of one core: CPU-bound at about ${ms(1000 / b.peakTenSecondRate)} per order at its best. Each order's reads (the order, the shop, its Shopify session, the catalogue and the variant facts) and its two writes ("sending", then "sent" with its costs and timeline entry) are all on the lean path, besides the ${FORWARDING.hyperskuLatencyMs} ms at HyperSKU and Shopify's answer about where its lines ship from. Fix: on PostgreSQL, more worker processes (the per-shop limits are per process, so divide them: docs/decisions/0005).`,
     );
   }
   if (reasons.length === 0) {
