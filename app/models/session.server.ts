@@ -19,6 +19,27 @@ class LeanReadPrismaSessionStorage extends PrismaSessionStorage<PrismaClient> {
   }
 }
 
+/**
+ * At construction the library checks that the Session table exists with a Prisma count, which alone
+ * loads Prisma's query compiler (~20-30 MB) into a process that may never run an ORM query (a web
+ * process answering webhooks): the same check on the lean path, tried as often and as far apart.
+ */
+const TABLE_CHECK_TRIES = 2;
+const TABLE_CHECK_INTERVAL_MS = 5_000;
+Object.defineProperty(LeanReadPrismaSessionStorage.prototype, "pollForTable", {
+  value: async function pollForTable(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await lean.selectFrom("Session").select("id").limit(1).execute();
+        return;
+      } catch (error) {
+        if (attempt >= TABLE_CHECK_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, TABLE_CHECK_INTERVAL_MS));
+      }
+    }
+  },
+});
+
 /** Shopify's sessions in the Session table, through the library's own Prisma storage (loads on the lean path). */
 export const createPrismaSessionStorage = () => new LeanReadPrismaSessionStorage(prisma);
 
