@@ -63,6 +63,36 @@ export async function sendOne(url: string, request: PreparedRequest, timeoutMs =
   return outcome.status;
 }
 
+/** What both loops count of their answers: statuses, errors (the first one kept), 2xx latencies. */
+function createTally() {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let firstError: string | undefined;
+  return {
+    record(outcome: Awaited<ReturnType<typeof send>>, latencyMs: number) {
+      const key = outcome.status === null ? "network error" : String(outcome.status);
+      statuses[key] = (statuses[key] ?? 0) + 1;
+      if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) latencies.push(latencyMs);
+      else {
+        errors += 1;
+        firstError ??= outcome.error ?? `HTTP ${outcome.status}`;
+      }
+    },
+    result(seconds: number): LoadResult {
+      return {
+        ok: latencies.length,
+        errors,
+        statuses,
+        seconds,
+        perSecond: latencies.length / seconds,
+        latency: summarize(latencies),
+        firstError,
+      };
+    },
+  };
+}
+
 export async function runLoad<R extends PreparedRequest>(options: LoadOptions<R>): Promise<LoadResult> {
   const url = new URL(options.url);
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -72,10 +102,7 @@ export async function runLoad<R extends PreparedRequest>(options: LoadOptions<R>
   const measureFrom = countBounded ? started : started + (options.warmupMs ?? 0);
   const measureUntil = countBounded ? Number.POSITIVE_INFINITY : measureFrom + (options.durationMs ?? 10_000);
   let issued = 0;
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let errors = 0;
-  let firstError: string | undefined;
+  const tally = createTally();
   let lastEnd = started;
 
   async function lane() {
@@ -89,28 +116,13 @@ export async function runLoad<R extends PreparedRequest>(options: LoadOptions<R>
       options.onResponse?.(request, outcome.status);
       if (begin < measureFrom || end > measureUntil) continue;
       lastEnd = Math.max(lastEnd, end);
-      const key = outcome.status === null ? "network error" : String(outcome.status);
-      statuses[key] = (statuses[key] ?? 0) + 1;
-      if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) latencies.push(end - begin);
-      else {
-        errors += 1;
-        firstError ??= outcome.error ?? `HTTP ${outcome.status}`;
-      }
+      tally.record(outcome, end - begin);
     }
   }
 
   await Promise.all(Array.from({ length: options.connections }, lane));
   agent.destroy();
-  const seconds = ((countBounded ? lastEnd : measureUntil) - measureFrom) / 1000;
-  return {
-    ok: latencies.length,
-    errors,
-    statuses,
-    seconds,
-    perSecond: latencies.length / seconds,
-    latency: summarize(latencies),
-    firstError,
-  };
+  return tally.result(((countBounded ? lastEnd : measureUntil) - measureFrom) / 1000);
 }
 
 export interface OpenLoopOptions {
@@ -133,10 +145,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult>
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   const total = Math.round((options.ratePerSecond * options.durationMs) / 1000);
   const interval = 1000 / options.ratePerSecond;
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let errors = 0;
-  let firstError: string | undefined;
+  const tally = createTally();
   const pending: Promise<void>[] = [];
   const started = performance.now();
   for (let i = 0; i < total; i++) {
@@ -144,29 +153,9 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<LoadResult>
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const request = options.next();
-    pending.push(
-      send(agent, url, request, timeoutMs).then((outcome) => {
-        const end = performance.now();
-        const key = outcome.status === null ? "network error" : String(outcome.status);
-        statuses[key] = (statuses[key] ?? 0) + 1;
-        if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) latencies.push(end - due);
-        else {
-          errors += 1;
-          firstError ??= outcome.error ?? `HTTP ${outcome.status}`;
-        }
-      }),
-    );
+    pending.push(send(agent, url, request, timeoutMs).then((outcome) => tally.record(outcome, performance.now() - due)));
   }
   await Promise.all(pending);
   agent.destroy();
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    ok: latencies.length,
-    errors,
-    statuses,
-    seconds,
-    perSecond: latencies.length / seconds,
-    latency: summarize(latencies),
-    firstError,
-  };
+  return tally.result((performance.now() - started) / 1000);
 }
