@@ -3,7 +3,9 @@
  * needs, by type. Each type has one definition in a `*.job.ts` file beside this one (its subject,
  * retry policy and run); a job is (type, subject), queued at most once while pending or running.
  */
-import { cancelJobs, type Db, enqueue as enqueueInQueue, findJob, releaseJobs } from "~/queue";
+import type { LeanTx } from "~/models/db-types";
+import type { PreparedInsert } from "~/models/transactions.server";
+import { cancelJobs, type Db, enqueue as enqueueInQueue, findJob, prepareEnqueueOfNewSubject, releaseJobs } from "~/queue";
 
 /** Work was just queued: a worker in this process looks now instead of at its next poll. */
 export { wakeWorkers } from "~/queue";
@@ -48,6 +50,14 @@ export interface EnqueueOptions {
 /** Queues (type, subject) inside `db` (the caller's transaction when given one); a held pair is reused. */
 export function enqueue(type: JobType, options: EnqueueOptions = {}, db?: Db): Promise<{ id: string; created: boolean }> {
   return enqueueInQueue({ type, ...options }, db);
+}
+
+/**
+ * enqueue for a subject created in the same lean transaction (a new order), prepared to be
+ * inserted together with it (insertTogether).
+ */
+export function prepareEnqueueForNew(type: JobType, options: EnqueueOptions & { subjectId: string }, tx: LeanTx): PreparedInsert {
+  return prepareEnqueueOfNewSubject({ type, ...options }, tx);
 }
 
 /** The pending or running job of (type, subject), if any. */

@@ -2,6 +2,7 @@
 import type { OrderEvent } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import prisma from "~/models/db/client.server";
+import type { PreparedInsert } from "~/models/db/insert-together.server";
 import type { LeanTx } from "~/models/db/kysely.server";
 import type { Db, Tx } from "./db-types";
 
@@ -14,12 +15,14 @@ export async function recordOrderEvents(db: Db, rows: OrderEventRow[]) {
   await db.orderEvent.createMany({ data: rows });
 }
 
-/** recordOrderEvents on the lean intake path: one insert. */
-export async function insertOrderEvents(tx: LeanTx, rows: OrderEventRow[]) {
-  await tx
-    .insertInto("OrderEvent")
-    .values(rows.map((row) => ({ id: randomUUID(), outcome: null, data: null, ...row })))
-    .execute();
+/** recordOrderEvents on the lean path, prepared (for insertTogether) but not run. */
+export function prepareOrderEvents(tx: LeanTx, rows: OrderEventRow[]): PreparedInsert {
+  return tx.insertInto("OrderEvent").values(rows.map((row) => ({ id: randomUUID(), outcome: null, data: null, ...row })));
+}
+
+/** recordOrderEvents on the lean path: one insert. */
+async function insertOrderEvents(tx: LeanTx, rows: OrderEventRow[]) {
+  await prepareOrderEvents(tx, rows).execute();
 }
 
 export async function listOrderEvents(tx: Tx, orderId: string) {

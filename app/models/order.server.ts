@@ -1,6 +1,7 @@
 import type { Order, Prisma } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import prisma from "~/models/db/client.server";
+import type { PreparedInsert } from "~/models/db/insert-together.server";
 import { lean, type LeanTx, toModel } from "~/models/db/kysely.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import type { Db, Tx } from "./db-types";
@@ -91,22 +92,22 @@ export async function createOrder(db: Db, order: NewOrder) {
   return db.order.create({ data: withSearchColumns(order), select: { id: true } });
 }
 
-/** The lean intake's createOrder: the same columns (search keys included), every default spelled out. */
-export async function insertNewOrder(tx: LeanTx, order: NewLeanOrder, now: Date): Promise<{ id: string }> {
+/**
+ * The lean intake's createOrder, prepared for insertTogether: the same columns (search keys
+ * included), every default spelled out, and the id it will have.
+ */
+export function prepareNewOrder(tx: LeanTx, order: NewLeanOrder, now: Date): { id: string; insert: PreparedInsert } {
   const id = randomUUID();
-  await tx
-    .insertInto("Order")
-    .values({
-      id,
-      ...order,
-      ...snapshotSearchColumns(order.snapshot),
-      createOutcomeUnknown: false,
-      attemptCount: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-  return { id };
+  const insert = tx.insertInto("Order").values({
+    id,
+    ...order,
+    ...snapshotSearchColumns(order.snapshot),
+    createOutcomeUnknown: false,
+    attemptCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, insert };
 }
 
 type NewLeanOrder = {

@@ -12,6 +12,8 @@ import type { Prisma } from "@prisma/client";
 import { getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
 import { lean, type LeanTx } from "~/models/db/kysely.server";
+
+export { insertTogether, type PreparedInsert } from "~/models/db/insert-together.server";
 import { env } from "~/env.server";
 
 const isPostgres = () => getDatabaseEngine(env.DATABASE_URL) === "postgresql";

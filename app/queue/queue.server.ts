@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { type Job, Prisma, type PrismaClient } from "@prisma/client";
 import { type DatabaseEngine, getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
+import type { PreparedInsert } from "~/models/db/insert-together.server";
 import { type Database, lean, type LeanTx, toDate } from "~/models/db/kysely.server";
 import { createAdapterDialect } from "~/models/db/adapter-dialect.server";
 import { type CompiledQuery, type ExpressionBuilder, Kysely } from "kysely";
@@ -93,28 +94,32 @@ export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<{ id: 
   throw new Error(`Could not enqueue job ${input.type}: its unique key kept changing hands`);
 }
 
+/** The lean form of buildInsertStatement: a held key inserts nothing. */
+function leanInsert(tx: LeanTx, id: string, input: EnqueueJobInput & { runAt: Date }, now: Date): PreparedInsert {
+  return tx
+    .insertInto("Job")
+    .values({
+      id,
+      type: input.type,
+      shop: input.shop ?? null,
+      subjectId: input.subjectId ?? null,
+      uniqueKey: input.uniqueKey ?? null,
+      status: "pending",
+      runAt: input.runAt,
+      attempts: 0,
+      maxAttempts: input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict((conflict) => conflict.column("uniqueKey").doNothing());
+}
+
 /** enqueueJob in a lean transaction: the same insert, the same answer to a held key. */
 async function enqueueLean(tx: LeanTx, input: EnqueueJobInput & { runAt: Date }, now: Date): Promise<{ id: string; created: boolean }> {
   const uniqueKey = input.uniqueKey ?? null;
   for (let round = 0; round < 3; round++) {
     const id = randomUUID();
-    const inserted = await tx
-      .insertInto("Job")
-      .values({
-        id,
-        type: input.type,
-        shop: input.shop ?? null,
-        subjectId: input.subjectId ?? null,
-        uniqueKey,
-        status: "pending",
-        runAt: input.runAt,
-        attempts: 0,
-        maxAttempts: input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflict((conflict) => conflict.column("uniqueKey").doNothing())
-      .executeTakeFirst();
+    const inserted = await leanInsert(tx, id, input, now).executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows === 1n || uniqueKey === null) return { id, created: true };
     await tx
       .updateTable("Job")
@@ -144,6 +149,15 @@ export interface EnqueueInput {
  */
 export function enqueue(input: EnqueueInput, db: Db = prisma): Promise<{ id: string; created: boolean }> {
   return enqueueJob(db, { ...input, uniqueKey: jobKey(input.type, input.subjectId) });
+}
+
+/**
+ * enqueue, prepared for insertTogether, for a subject the same lean transaction creates (a new
+ * order): no job can hold its key yet, so there is no holder to answer with.
+ */
+export function prepareEnqueueOfNewSubject(input: EnqueueInput & { subjectId: string }, tx: LeanTx, now = new Date()): PreparedInsert {
+  const uniqueKey = jobKey(input.type, input.subjectId);
+  return leanInsert(tx, randomUUID(), { ...input, uniqueKey, runAt: input.runAt ?? now }, now);
 }
 
 /** The pending or running job of (type, subject), if any. */

@@ -5,21 +5,21 @@
  *
  * A new order (the common case, and all of a busy day's orders/create) takes the lean path
  * (docs/decisions/0025): one transaction of a fixed few statements through the query builder,
- * where the delivery's insert comes first and a repeat stops there. Anything else (an order the
+ * where the delivery's insert comes first and a repeat stops there; the order, its timeline and
+ * its job are inserted together (one statement on PostgreSQL). Anything else (an order the
  * app already holds, a redacted one, a shop without a row yet) is rolled back and folded in by
  * applyOrderSnapshot through Prisma, as before.
  */
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
-import { wakeWorkers } from "~/domain/enqueue.server";
 import { logger } from "~/logger.server";
-import { isUniqueViolationOn, lockOrder, runLeanOrderTransaction, runOrderTransaction } from "~/models/transactions.server";
+import { insertTogether, isUniqueViolationOn, lockOrder, runLeanOrderTransaction, runOrderTransaction } from "~/models/transactions.server";
 import { readShopForPlanning } from "~/models/shop.server";
 import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
 import { readShopForNewOrder, recordDeliveryAndLockOrder } from "~/models/intake.server";
-import { insertNewOrder, snapshotColumns } from "~/models/order.server";
-import { insertOrderEvents } from "~/models/order-event.server";
+import { prepareNewOrder, snapshotColumns } from "~/models/order.server";
+import { prepareOrderEvents } from "~/models/order-event.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
-import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
+import { JOB_TYPES, prepareEnqueueForNew, wakeWorkers } from "~/domain/enqueue.server";
 import { applyOrderSnapshot, firstOrderEvents, planColumns } from "./apply-snapshot.server";
 import { settlePaidAt } from "./paid-at";
 import { parseRestOrderWebhook } from "./parse-rest-order";
@@ -61,11 +61,12 @@ async function receiveNewOrder(delivery: VerifiedDelivery, received: ShopifyOrde
       const shopRecord = read.shop;
       const snapshot = settlePaidAt(received, () => null);
       const { plan, columns: planned } = planColumns(shopRecord, snapshot, now);
-      const order = await insertNewOrder(tx, { shop, shopifyOrderId, ...snapshotColumns(snapshot, now), ...planned }, now);
-      await insertOrderEvents(tx, firstOrderEvents(order.id, plan, topic, now));
+      const order = prepareNewOrder(tx, { shop, shopifyOrderId, ...snapshotColumns(snapshot, now), ...planned }, now);
+      const inserts = [order.insert, prepareOrderEvents(tx, firstOrderEvents(order.id, plan, topic, now))];
       if (plan.state === "scheduled") {
-        await enqueue(JOB_TYPES.forwardOrder, { shop, subjectId: order.id, runAt: plan.forwardNotBefore ?? now }, tx);
+        inserts.push(prepareEnqueueForNew(JOB_TYPES.forwardOrder, { shop, subjectId: order.id, runAt: plan.forwardNotBefore ?? now }, tx));
       }
+      await insertTogether(tx, inserts);
       return "processed";
     });
   } catch (error) {
