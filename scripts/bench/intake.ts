@@ -10,7 +10,7 @@ import { getFreePort } from "../../simulators/harness/app-process";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import type { BenchDatabases } from "./databases";
 import { type LoadResult, runLoad, runOpenLoop } from "./load";
-import { type RssFigures, sampleRss } from "./memory";
+import { type RssFigures, sampleCommandCpu, sampleRss } from "./memory";
 import { runToCompletion, startAppProcess, startProcess, tsxArgs } from "./processes";
 import { appEnv, BENCH_API_SECRET, BENCH_SHOP, INTAKE, OPEN_LOOP } from "./settings";
 import { createDeliveryFactory, WEBHOOK_PATH } from "./webhooks";
@@ -30,8 +30,17 @@ export type IntakeResult = {
   webRss: RssFigures;
   openLoopRss: RssFigures;
   baselineRss: RssFigures;
+  /**
+   * PostgreSQL's own CPU over the app's and the baseline's closed loops, in % of one core (all of a
+   * local server's processes): on one machine it shares the cores with the web process. Null on SQLite,
+   * which runs inside the web process.
+   */
+  databaseCpuPercent: { app: number | null; baseline: number | null };
   queryCost?: QueryCost;
 };
+
+/** PostgreSQL's CPU over a load, when it runs on this machine (SQLite's is the web process's own). */
+const sampleDatabaseCpu = (databases: BenchDatabases) => (databases.engine === "postgresql" ? sampleCommandCpu("postgres") : null);
 
 const log = (message: string) => console.log(`  - ${message}`);
 
@@ -57,10 +66,13 @@ export async function measureIntake(databases: BenchDatabases, simulator: Hypers
   );
   let app: LoadResult;
   let webRss: RssFigures;
+  let appDatabaseCpu: number | null;
   try {
     const sampler = sampleRss(server.pid);
+    const database = sampleDatabaseCpu(databases);
     app = await load(`http://127.0.0.1:${port}`);
     webRss = sampler.stop();
+    appDatabaseCpu = database?.stop() ?? null;
   } finally {
     await server.stop();
   }
@@ -78,11 +90,15 @@ export async function measureIntake(databases: BenchDatabases, simulator: Hypers
     webRss,
     openLoopRss: open.rss,
     baselineRss: prismaBaseline.rss,
+    databaseCpuPercent: { app: appDatabaseCpu, baseline: prismaBaseline.databaseCpu },
     queryCost: await measureQueryCost(databases),
   };
 }
 
-async function measureBaseline(databases: BenchDatabases, insert: "prisma" | "driver"): Promise<{ result: LoadResult; rss: RssFigures }> {
+async function measureBaseline(
+  databases: BenchDatabases,
+  insert: "prisma" | "driver",
+): Promise<{ result: LoadResult; rss: RssFigures; databaseCpu: number | null }> {
   const seconds = (INTAKE.warmupMs + INTAKE.durationMs) / 1000;
   const port = await getFreePort();
   log(
@@ -104,8 +120,9 @@ async function measureBaseline(databases: BenchDatabases, insert: "prisma" | "dr
   );
   try {
     const sampler = sampleRss(baselineServer.pid);
+    const database = sampleDatabaseCpu(databases);
     const result = await load(`http://127.0.0.1:${port}`);
-    return { result, rss: sampler.stop() };
+    return { result, rss: sampler.stop(), databaseCpu: database?.stop() ?? null };
   } finally {
     await baselineServer.stop();
   }

@@ -81,3 +81,48 @@ export function maxRss(...figures: (RssFigures | undefined)[]): RssFigures | und
   if (known.length === 0) return figures.find((f) => f !== undefined);
   return known.reduce((a, b) => ((b.peakMb ?? 0) > (a.peakMb ?? 0) ? b : a));
 }
+
+/** utime + stime, in seconds, of every process on this machine whose command is `name` (a local PostgreSQL's backends). */
+function readCpuSecondsOfCommand(name: string): number | null {
+  let total = 0;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return null; // not Linux
+  }
+  for (const pid of entries) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+export interface CpuSampler {
+  /** The CPU used since the start, in % of one core (null: unknown, e.g. not Linux). */
+  stop(): number | null;
+}
+
+/**
+ * The CPU a local database server spends over a load (all its processes: backends, WAL writer,
+ * checkpointer), in % of one core. It shares the machine's cores with the app, so what it spends
+ * per request limits the app as much as the app's own CPU does. Only meaningful for a server on
+ * this machine; elsewhere it reads 0% (its processes are not here) or null (not Linux).
+ */
+export function sampleCommandCpu(name: string): CpuSampler {
+  const startedAt = Date.now();
+  const atStart = readCpuSecondsOfCommand(name);
+  return {
+    stop() {
+      const atEnd = readCpuSecondsOfCommand(name);
+      const seconds = (Date.now() - startedAt) / 1000;
+      return atStart === null || atEnd === null || seconds <= 0 ? null : ((atEnd - atStart) / seconds) * 100;
+    },
+  };
+}

@@ -5,7 +5,7 @@
  */
 import type { AdminResult } from "./admin";
 import { maxRss } from "./memory";
-import { engineName, mb, ms, perSecond, type Row } from "./format";
+import { cpuMsPerRequest, engineName, mb, ms, perSecond, type Row } from "./format";
 import type { BenchResults, EngineResults } from "./results";
 import { FORWARDING, INTAKE, OPEN_LOOP } from "./settings";
 import { launchSettingsOf } from "../lib/launch-settings";
@@ -35,18 +35,20 @@ function summary(engine: EngineResults): string {
   return `**${engineName(engine.engine)}**: ${parts.length ? parts.join("; ") : "no figures"}.`;
 }
 
-/** CPU milliseconds per request: share of a core over the load, divided by the request rate. */
-const cpuMsPerRequest = (cpuPercent: number | null, perSecondRate: number) =>
-  cpuPercent === null ? null : (cpuPercent / 100) * (1000 / perSecondRate);
-
 function explainIntake(engine: EngineResults): string {
   const intake = engine.intake!;
   const { app, baseline, queryCost, webRss, baselineRss } = intake;
   const appCpu = cpuMsPerRequest(webRss.cpuPercent, app.perSecond);
   const baselineCpu = cpuMsPerRequest(baselineRss.cpuPercent, baseline.perSecond);
+  const appDatabaseCpu = cpuMsPerRequest(intake.databaseCpuPercent?.app ?? null, app.perSecond);
+  const baselineDatabaseCpu = cpuMsPerRequest(intake.databaseCpuPercent?.baseline ?? null, baseline.perSecond);
+  const databaseCpu =
+    appDatabaseCpu !== null && baselineDatabaseCpu !== null
+      ? `, and PostgreSQL, on the same two cores, spent ${ms(appDatabaseCpu)} per webhook against the baseline's ${ms(baselineDatabaseCpu)}`
+      : "";
   const cpu =
     appCpu !== null && baselineCpu !== null
-      ? `the web process was busy ${pct(webRss.cpuPercent)} of one core, about ${ms(appCpu)} of CPU per webhook against the baseline's ${ms(baselineCpu)}. `
+      ? `the web process was busy ${pct(webRss.cpuPercent)} of one core, about ${ms(appCpu)} of CPU per webhook against the baseline's ${ms(baselineCpu)}${databaseCpu}. `
       : "";
   const cost = queryCost
     ? ` Measured here one query at a time: an ORM insert ${ms(queryCost.ormInsertMs)}, an ORM read by key ${ms(queryCost.ormReadMs)}, the same insert as raw SQL through the same client ${ms(queryCost.rawInsertMs)}.`
@@ -60,15 +62,15 @@ function explainIntake(engine: EngineResults): string {
   const statements =
     engine.engine === "sqlite"
       ? "BEGIN IMMEDIATE; the delivery `ON CONFLICT DO NOTHING`; the shop with whether the order is known or redacted; the order; its two timeline entries in one insert; its job; COMMIT"
-      : "BEGIN; the delivery `ON CONFLICT DO NOTHING` taking the shop's and the order's locks in its RETURNING; the shop with whether the order is known or redacted; the order; its two timeline entries in one insert; its job; COMMIT";
+      : "BEGIN; the delivery `ON CONFLICT DO NOTHING` taking the shop's and the order's locks in its RETURNING; the shop with whether the order is known or redacted; the order, its two timeline entries and its job in one statement (data-modifying CTEs); COMMIT: five round trips";
   const profile =
     engine.engine === "sqlite"
       ? "A CPU profile of the web process under this load (2026-11-24, load average ~1.5 on 2 cores) shows no Prisma on this path: SQLite running the statements 34% (an Order row writes 13 indexes, and WAL commits), the app's own code ~20% (JSON parsing of the body 6%, the snapshot's columns), Kysely 8%, garbage collection 5%, zod 4.5%, HTTP and Express ~4%. Statements are prepared once per SQL text (app/models/db/statement-cache.server.ts), as the driver baseline does."
-      : "A CPU profile of the web process under this load (2026-11-24, load average ~1.5 on 2 cores) shows no Prisma on this path: the socket writes to PostgreSQL take 29% (writev: on loopback the kernel does the receiving side's work in the sender's call, once per statement), garbage collection 10%, the app's own code 12%, Kysely 8%, the pg driver and Prisma's pg adapter 7%, zod 2%. The intake is seven round trips where the baseline makes one.";
+      : "Measured on this 2-core machine (2026-11-24, /proc and perf): the web process, PostgreSQL and the load generator share the two cores, which were about 90% busy, so PostgreSQL's CPU per webhook limits the app as much as the web process's own. PostgreSQL's backends spent about 30% of theirs parsing and planning (statements are sent unnamed, so planned on every run), 22% executing (an Order row writes 14 indexes: 10%), 10% committing (WAL flush) and 24% in socket reads, writes and waits. The web process's CPU is JavaScript: the app's mapping ~20%, Kysely ~14%, garbage collection ~16% plus a GC helper thread at ~20% of a core, the pg driver and Prisma's adapter ~12%. (A V8 profile charges ~30% to writev, but the kernel counts ~14% of a core as system time: mostly the web process waiting for its core while the PostgreSQL backend it just woke runs.) Tried and measured, then left out: named prepared statements (PostgreSQL's CPU rose from 1.1 to 1.55 ms per webhook: the generic plan for the order-known check scanned the shop's orders), a 30-connection pool and a 512 MB heap (no change). Done: the order, its timeline and its job in one statement (+12%: 589 to 650/s on the same machine).";
   const fix =
     engine.engine === "sqlite"
       ? "What would fix it: fewer Order indexes written per insert, and the snapshot's columns computed once per order."
-      : "What would fix it: on PostgreSQL the app runs several web processes sharing the database (docs/decisions/0005), which is what it is for; in one process, the order, its timeline entries and its job in one statement (data-modifying CTEs) would save two more round trips.";
+      : "What would fix it: PostgreSQL on a machine of its own, as in production, where its CPU no longer takes the web process's core; several web processes sharing the database (docs/decisions/0005), which is what PostgreSQL is for; in one process, the transaction's statements pipelined (pg 8.23's pipeline mode) to cut five round trips to two.";
   return (
     `Why: ${cpu}A new order's intake is one transaction of a fixed few statements through Kysely on the app's own driver adapter (${statements}: docs/decisions/0025), where the baseline runs one insert; the app reached ${Math.round(intake.driverRatio * 100)}% of the same server inserting through the driver directly. ` +
     `${profile}${cost}${queue}${openText} ${fix} On a busy machine the absolute rates are a fraction of an idle one's; the ratios were measured back to back.`

@@ -6,7 +6,7 @@ import { ADMIN_SCRIPT, type AdminResult } from "./admin";
 import { API_COST_SCRIPT, apiCostRows } from "./api-cost";
 import { catalogueRows } from "./catalogue";
 import { maxRss, type RssFigures } from "./memory";
-import { engineName, mb, ms, perSecond, type Row, type Verdict } from "./format";
+import { cpuPerRequestText, engineName, mb, ms, perSecond, type Row, type Verdict } from "./format";
 import { closingNotes } from "./notes";
 import type { BenchResults, EngineResults } from "./results";
 import { FORWARDING, INTAKE, OPEN_LOOP } from "./settings";
@@ -56,6 +56,15 @@ function intakeRows(results: EngineResults): Row[] {
       area,
       metric: "app / driver baseline throughput",
       value: `${Math.round(intake.driverRatio * 100)}%`,
+      target: "(reported)",
+      verdict: "info",
+    },
+    {
+      area,
+      metric: onSqlite
+        ? "CPU per webhook (web process, SQLite inside it): app; baseline"
+        : "CPU per webhook (web process + PostgreSQL): app; baseline",
+      value: `${cpuPerRequestText(intake.webRss.cpuPercent, intake.databaseCpuPercent?.app ?? null, intake.app.perSecond)}; ${cpuPerRequestText(intake.baselineRss.cpuPercent, intake.databaseCpuPercent?.baseline ?? null, intake.baseline.perSecond)}`,
       target: "(reported)",
       verdict: "info",
     },
