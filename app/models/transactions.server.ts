@@ -13,7 +13,10 @@ import { getDatabaseEngine } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
 import { lean, type LeanTx } from "~/models/db/kysely.server";
 
+import { runPipelinedTransaction, type TransactionEnding } from "~/models/db/pipelined-transaction.server";
+
 export { insertTogether, type PreparedInsert } from "~/models/db/insert-together.server";
+export type { TransactionEnding } from "~/models/db/pipelined-transaction.server";
 import { env } from "~/env.server";
 
 const isPostgres = () => getDatabaseEngine(env.DATABASE_URL) === "postgresql";
@@ -44,16 +47,18 @@ export async function runOrderTransaction<T>(
 
 /**
  * runOrderTransaction for the lean path (docs/decisions/0025): one transaction on the shared driver
- * connection through the query builder, retried alike. On SQLite it takes the adapter's gate before
- * its BEGIN IMMEDIATE, exactly as a Prisma transaction does, so the two never interleave.
+ * connection through the query builder, retried alike, ended by the inserts `work` returns. On
+ * PostgreSQL, statements issued together travel together (pipelined-transaction.server.ts); on
+ * SQLite it takes the adapter's gate before its BEGIN IMMEDIATE, exactly as a Prisma transaction
+ * does, so the two never interleave.
  */
 export async function runLeanOrderTransaction<T>(
-  work: (tx: LeanTx) => Promise<T>,
+  work: (tx: LeanTx) => Promise<TransactionEnding<T>>,
   { attempts = 5 }: { attempts?: number } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await lean.transaction().execute(work);
+      return await runPipelinedTransaction(work);
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));

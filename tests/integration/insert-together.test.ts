@@ -50,7 +50,7 @@ it("writes the order, its timeline and its job, in one statement on PostgreSQL",
       ]),
       prepareEnqueueForNew(JOB_TYPES.forwardOrder, { shop: TEST_SHOP, subjectId: order.id, runAt: NOW }, tx),
     ]);
-    return order.id;
+    return { result: order.id };
   });
 
   expect(statements).toBe(isPostgresRun() ? 1 : 3);
@@ -75,7 +75,7 @@ it("leaves none of them when one of the inserts fails", async () => {
   const taken = await runLeanOrderTransaction(async (tx) => {
     const order = prepareNewOrder(tx, newOrder("9002"), NOW);
     await insertTogether(tx, [order.insert]);
-    return order.id;
+    return { result: order.id };
   });
 
   const failed = runLeanOrderTransaction(
@@ -87,6 +87,7 @@ it("leaves none of them when one of the inserts fails", async () => {
         prepareEnqueueForNew(JOB_TYPES.forwardOrder, { shop: TEST_SHOP, subjectId: order.id, runAt: NOW }, tx),
         prepareNewOrder(tx, newOrder("9002"), NOW).insert,
       ]);
+      return { result: undefined };
     },
     { attempts: 1 },
   );

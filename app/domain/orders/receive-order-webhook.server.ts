@@ -6,13 +6,14 @@
  * A new order (the common case, and all of a busy day's orders/create) takes the lean path
  * (docs/decisions/0025): one transaction of a fixed few statements through the query builder,
  * where the delivery's insert comes first and a repeat stops there; the order, its timeline and
- * its job are inserted together (one statement on PostgreSQL). Anything else (an order the
+ * its job are inserted together. On PostgreSQL the transaction waits for the network twice: BEGIN,
+ * the delivery and the shop's read travel together, then the inserts (one statement) and COMMIT. Anything else (an order the
  * app already holds, a redacted one, a shop without a row yet) is rolled back and folded in by
  * applyOrderSnapshot through Prisma, as before.
  */
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
 import { logger } from "~/logger.server";
-import { insertTogether, isUniqueViolationOn, lockOrder, runLeanOrderTransaction, runOrderTransaction } from "~/models/transactions.server";
+import { isUniqueViolationOn, lockOrder, runLeanOrderTransaction, runOrderTransaction } from "~/models/transactions.server";
 import { readShopForPlanning } from "~/models/shop.server";
 import { findDelivery, recordDelivery } from "~/models/webhook-delivery.server";
 import { readShopForNewOrder, recordDeliveryAndLockOrder } from "~/models/intake.server";
@@ -53,10 +54,15 @@ async function receiveNewOrder(delivery: VerifiedDelivery, received: ShopifyOrde
   const { shop, topic, webhookId, eventId, triggeredAt } = delivery;
   const shopifyOrderId = received.shopifyOrderId;
   try {
-    return await runLeanOrderTransaction(async (tx) => {
+    return await runLeanOrderTransaction<IntakeOutcome>(async (tx) => {
       const record = { shop, topic, webhookId, eventId, triggeredAt, outcome: "processed" as const, shopifyOrderId };
-      if (!(await recordDeliveryAndLockOrder(tx, record, now))) return "duplicate";
-      const read = await readShopForNewOrder(tx, shop, shopifyOrderId);
+      // Issued together, in this order (on PostgreSQL they travel with the BEGIN): the read runs once
+      // the delivery's locks are granted, so it sees any connect or disconnect that came before.
+      const [recorded, read] = await Promise.all([
+        recordDeliveryAndLockOrder(tx, record, now),
+        readShopForNewOrder(tx, shop, shopifyOrderId),
+      ]);
+      if (!recorded) return { result: "duplicate" };
       if (!read || read.orderKnown) throw new NotANewOrder();
       const shopRecord = read.shop;
       const snapshot = settlePaidAt(received, () => null);
@@ -66,8 +72,8 @@ async function receiveNewOrder(delivery: VerifiedDelivery, received: ShopifyOrde
       if (plan.state === "scheduled") {
         inserts.push(prepareEnqueueForNew(JOB_TYPES.forwardOrder, { shop, subjectId: order.id, runAt: plan.forwardNotBefore ?? now }, tx));
       }
-      await insertTogether(tx, inserts);
-      return "processed";
+      // They end the transaction: on PostgreSQL, one statement sent with the COMMIT.
+      return { result: "processed", inserts };
     });
   } catch (error) {
     if (error instanceof NotANewOrder) return "fallback";

@@ -105,6 +105,10 @@ export function createPostgresAdapter(url: string, options: PostgresAdapterOptio
     query_timeout: queryTimeoutMs,
     // Notice a server that vanished without closing the connection (a network partition, a VM gone).
     keepAlive: true,
+    // Statements issued together are written together instead of each waiting for the one before:
+    // the lean intake's transactions (pipelined-transaction.server.ts). Prisma issues one at a time,
+    // which pipeline mode runs exactly as before.
+    pipeline: true,
   });
   return {
     provider: inner.provider,
