@@ -7,10 +7,11 @@
  */
 import prisma from "~/models/db/client.server";
 import { disconnect } from "~/domain/connection/connection.server";
+import { receiveOrderWebhook } from "~/domain/orders/receive-order-webhook.server";
 import { applyOrderSnapshot } from "~/domain/orders/apply-snapshot.server";
 import { parseRestOrderWebhook } from "~/domain/orders/parse-rest-order";
 import { readShopForPlanning } from "~/models/shop.server";
-import { runOrderTransaction } from "~/models/transactions.server";
+import { lockShopConnection, runOrderTransaction } from "~/models/transactions.server";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { connectShop } from "../support/connected-shop";
 import { buildRestOrder } from "../support/order-factories";
@@ -50,4 +51,41 @@ it("an order planned while HyperSKU reconnects is sent, never left held", async 
   });
   expect(order.state).toBe("sent");
   expect(simulator.control.orders().map((o) => o.orderBaseInfo.storeOrderId)).toEqual([String(payload.id)]);
+});
+
+it("a webhook on the lean path that arrives while the shop disconnects is planned against the disconnect", async () => {
+  const payload = buildRestOrder();
+  let letItCommit!: () => void;
+  const gate = new Promise<void>((resolve) => (letItCommit = resolve));
+  // A disconnect in progress: it holds the connection lock (SQLite: the write lock) and has changed the shop, not yet committed.
+  const disconnecting = prisma.$transaction(
+    async (tx) => {
+      await lockShopConnection(tx, TEST_SHOP, "exclusive");
+      await tx.shop.update({ where: { domain: TEST_SHOP }, data: { hyperskuStatus: "not_connected" } });
+      await gate;
+    },
+    { timeout: 10_000 },
+  );
+  await sleep(200);
+  // The delivery's statement waits for the lock; the shop's read, sent with it (pipelined on
+  // PostgreSQL), must still read the shop as it is once the lock is granted.
+  const intake = receiveOrderWebhook({
+    shop: TEST_SHOP,
+    topic: "orders/create",
+    webhookId: "race-webhook",
+    eventId: "race-event",
+    triggeredAt: new Date(),
+    apiVersion: "2026-10",
+    rawBody: JSON.stringify(payload),
+  });
+  await sleep(300);
+  letItCommit();
+  await disconnecting;
+  expect(await intake).toBe("processed");
+
+  const order = await prisma.order.findUniqueOrThrow({
+    where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payload.id) } },
+  });
+  expect(order.state).not.toBe("scheduled");
+  expect(await prisma.job.count({ where: { subjectId: order.id } })).toBe(0);
 });

@@ -85,6 +85,16 @@ async function sharedPool(): Promise<pg.Pool> {
 async function runOnPostgres<T>(work: (tx: LeanTx) => Promise<TransactionEnding<T>>): Promise<T> {
   const client = await (await sharedPool()).connect();
   const connection = new PipelinedConnection(client);
+  // A connection that breaks while checked out reports it as an 'error' event, which would otherwise
+  // crash the process (pg-pool listens only to idle connections): note it, and close the connection.
+  const onError = (error: Error) => {
+    connection.fault ??= error;
+  };
+  client.on("error", onError);
+  const release = (discard?: unknown) => {
+    client.removeListener("error", onError);
+    client.release(discard === undefined ? undefined : discard instanceof Error ? discard : new Error(String(discard)));
+  };
   const tx = new Transaction<Database>({
     config: { dialect },
     dialect,
@@ -98,15 +108,14 @@ async function runOnPostgres<T>(work: (tx: LeanTx) => Promise<TransactionEnding<
     const closing = compileTogether(tx, inserts).map((compiled) => connection.executeQuery(compiled));
     // If a closing insert fails, PostgreSQL answers this COMMIT by rolling back; the insert's error is what is thrown.
     await Promise.all([begin, ...closing, connection.send("COMMIT")]);
-    client.release();
+    release(connection.fault);
     return result;
   } catch (error) {
     const rolledBack = await connection.send("ROLLBACK").then(
       () => true,
       () => false,
     );
-    const discard = connection.fault ?? (rolledBack ? undefined : error);
-    client.release(discard === undefined ? undefined : discard instanceof Error ? discard : new Error(String(discard)));
+    release(connection.fault ?? (rolledBack ? undefined : error));
     throw error;
   }
 }
