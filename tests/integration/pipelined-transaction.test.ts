@@ -6,6 +6,7 @@
  */
 import { sql } from "kysely";
 import prisma from "~/models/db/client.server";
+import { prepareOrderEvents } from "~/models/order-event.server";
 import { prepareNewOrder } from "~/models/order.server";
 import { readShopForNewOrder } from "~/models/intake.server";
 import { runLeanOrderTransaction } from "~/models/transactions.server";
@@ -92,4 +93,29 @@ it.runIf(isPostgresRun())("never gives a connection that broke mid-transaction b
     await runLeanOrderTransaction(async (tx) => ({ result: null, inserts: [prepareNewOrder(tx, newOrder(String(8300 + i)), NOW).insert] }));
   }
   expect(await orderIds()).toHaveLength(12);
+});
+
+it("prepares an insert again when the transaction it was first sent in had already failed", async () => {
+  // Three timeline entries in one insert: a statement text no other test here sends.
+  const events = (orderId: string) => (tx: Parameters<typeof prepareOrderEvents>[0]) =>
+    prepareOrderEvents(
+      tx,
+      ["received", "decision", "note"].map((kind, i) => ({ orderId, at: new Date(NOW.getTime() + i), kind, message: kind })),
+    );
+  // Sent behind a failing statement: PostgreSQL refuses it, so it was never prepared.
+  const failing = runLeanOrderTransaction(
+    async (tx) => {
+      await Promise.all([sql`select 1 / 0`.execute(tx), events("no-such-order")(tx).execute()]);
+      return { result: null };
+    },
+    { attempts: 1 },
+  );
+  await expect(failing).rejects.toThrow();
+
+  // The same insert on the next transaction (the pool hands back the connection just released) runs.
+  const id = await runLeanOrderTransaction(async (tx) => {
+    const order = prepareNewOrder(tx, newOrder("8501"), NOW);
+    return { result: order.id, inserts: [order.insert, events(order.id)(tx)] };
+  });
+  expect(await prisma.orderEvent.count({ where: { orderId: id } })).toBe(3);
 });

@@ -37,6 +37,23 @@ const leanTypes = {
 /** A date bound as the adapter binds it: UTC, to the millisecond, no zone (the columns are timestamp(3)). */
 const toParameter = (value: unknown) => (value instanceof Date ? value.toISOString().replace("T", " ").replace("Z", "") : value);
 
+/**
+ * Inserts are prepared once per connection (named): PostgreSQL then skips parsing and planning
+ * them, a third of its CPU per webhook. Reads are not: a prepared statement's generic plan, chosen
+ * without the values, scanned the shop's orders for the order-known check. Bounded: past the first
+ * 32 texts, statements go unnamed.
+ */
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string | undefined {
+  if (!/^(insert|with)\b/i.test(text)) return undefined;
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < 32) {
+    name = `lean_insert_${preparedNames.size + 1}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 class PipelinedConnection implements DatabaseConnection {
   /** A storage fault this connection saw: it is closed, not reused. */
   fault: unknown;
@@ -44,7 +61,7 @@ class PipelinedConnection implements DatabaseConnection {
 
   /** Sends at once (nothing is awaited first), so statements go out in the order they are issued. */
   send(text: string, values: readonly unknown[] = []): Promise<pg.QueryResult> {
-    const sent = this.client.query({ text, values: values.map(toParameter), types: leanTypes } as pg.QueryConfig);
+    const sent = this.client.query({ text, values: values.map(toParameter), types: leanTypes, name: preparedName(text) } as pg.QueryConfig);
     return sent.catch((error: unknown) => {
       if (isStorageFault(error)) this.fault ??= error;
       throw error;
