@@ -11,21 +11,12 @@ import { prepareNewOrder } from "~/models/order.server";
 import { insertTogether, runLeanOrderTransaction } from "~/models/transactions.server";
 import { installShop } from "../support/connected-shop";
 import { isPostgresRun, resetDatabase } from "../support/database";
+import { newLeanOrder } from "../support/lean-orders";
 import { TEST_SHOP } from "../support/shopify";
 
 const NOW = new Date(Date.UTC(2026, 10, 24, 9, 30, 0, 123));
 
-const newOrder = (shopifyOrderId: string) => ({
-  shop: TEST_SHOP,
-  shopifyOrderId,
-  name: `#${shopifyOrderId}`,
-  shopifyCreatedAt: NOW,
-  shopifyUpdatedAt: null,
-  snapshot: JSON.stringify({ shopifyOrderId, customer: { email: "ada@example.com" } }),
-  state: "scheduled" as const,
-  stateCode: null,
-  stateReason: null,
-});
+const newOrder = (shopifyOrderId: string) => newLeanOrder(shopifyOrderId, NOW, "scheduled");
 
 beforeEach(async () => {
   await resetDatabase();

@@ -12,21 +12,12 @@ import { readShopForNewOrder } from "~/models/intake.server";
 import { runLeanOrderTransaction } from "~/models/transactions.server";
 import { installShop } from "../support/connected-shop";
 import { isPostgresRun, resetDatabase } from "../support/database";
+import { newLeanOrder } from "../support/lean-orders";
 import { TEST_SHOP } from "../support/shopify";
 
 const NOW = new Date(Date.UTC(2026, 10, 24, 10, 0, 0, 7));
 
-const newOrder = (shopifyOrderId: string) => ({
-  shop: TEST_SHOP,
-  shopifyOrderId,
-  name: `#${shopifyOrderId}`,
-  shopifyCreatedAt: NOW,
-  shopifyUpdatedAt: null,
-  snapshot: JSON.stringify({ shopifyOrderId }),
-  state: "held" as const,
-  stateCode: null,
-  stateReason: null,
-});
+const newOrder = (shopifyOrderId: string) => newLeanOrder(shopifyOrderId, NOW);
 
 const orderIds = async () =>
   (await prisma.order.findMany({ select: { shopifyOrderId: true }, orderBy: { shopifyOrderId: "asc" } })).map((o) => o.shopifyOrderId);
