@@ -61,6 +61,7 @@ export function snapshotColumns(snapshot: ShopifyOrderSnapshot, now: Date) {
     shopifyCreatedAt: snapshot.createdAt ? new Date(snapshot.createdAt) : now,
     shopifyUpdatedAt: snapshot.updatedAt ? new Date(snapshot.updatedAt) : null,
     snapshot: JSON.stringify(snapshot),
+    ...searchColumnsOf(snapshot),
   };
 }
 
@@ -73,7 +74,11 @@ const searchKey = (text: string) => text.trim().toLowerCase() || null;
  * anonymised snapshot blanks both) and whether Shopify cancelled the order.
  */
 export function snapshotSearchColumns(snapshotJson: string) {
-  const snapshot = JSON.parse(snapshotJson) as Partial<ShopifyOrderSnapshot>;
+  return searchColumnsOf(JSON.parse(snapshotJson) as Partial<ShopifyOrderSnapshot>);
+}
+
+/** snapshotSearchColumns of a snapshot at hand (snapshotColumns writes both from the same object). */
+function searchColumnsOf(snapshot: Partial<ShopifyOrderSnapshot>) {
   const address = snapshot.shippingAddress;
   return {
     customerName: searchKey(`${(address?.firstName ?? "").trim()} ${(address?.lastName ?? "").trim()}`),
@@ -93,15 +98,14 @@ export async function createOrder(db: Db, order: NewOrder) {
 }
 
 /**
- * The lean intake's createOrder, prepared for insertTogether: the same columns (search keys
- * included), every default spelled out, and the id it will have.
+ * The lean intake's createOrder, prepared for insertTogether: the same columns (the search keys
+ * come with snapshotColumns), every default spelled out, and the id it will have.
  */
 export function prepareNewOrder(tx: LeanTx, order: NewLeanOrder, now: Date): { id: string; insert: PreparedInsert } {
   const id = randomUUID();
   const insert = tx.insertInto("Order").values({
     id,
     ...order,
-    ...snapshotSearchColumns(order.snapshot),
     createOutcomeUnknown: false,
     attemptCount: 0,
     createdAt: now,
@@ -110,13 +114,10 @@ export function prepareNewOrder(tx: LeanTx, order: NewLeanOrder, now: Date): { i
   return { id, insert };
 }
 
-type NewLeanOrder = {
+/** snapshotColumns' columns (the snapshot and the search keys copied from it), the shop and the plan. */
+type NewLeanOrder = ReturnType<typeof snapshotColumns> & {
   shop: string;
   shopifyOrderId: string;
-  name: string;
-  shopifyCreatedAt: Date;
-  shopifyUpdatedAt: Date | null;
-  snapshot: string;
   state: OrderState;
   stateCode: string | null;
   stateReason: string | null;

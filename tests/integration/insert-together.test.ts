@@ -7,7 +7,7 @@
 import { JOB_TYPES, prepareEnqueueForNew } from "~/domain/enqueue.server";
 import prisma from "~/models/db/client.server";
 import { prepareOrderEvents } from "~/models/order-event.server";
-import { prepareNewOrder } from "~/models/order.server";
+import { prepareNewOrder, snapshotSearchColumns } from "~/models/order.server";
 import { insertTogether, runLeanOrderTransaction } from "~/models/transactions.server";
 import { installShop } from "../support/connected-shop";
 import { isPostgresRun, resetDatabase } from "../support/database";
@@ -53,6 +53,11 @@ it("writes the order, its timeline and its job, in one statement on PostgreSQL",
     createdAt: NOW,
     updatedAt: NOW,
   });
+  // The search keys are written with the snapshot they come from, and agree with it.
+  expect(order.customerEmail).toBeTruthy();
+  expect({ customerName: order.customerName, customerEmail: order.customerEmail, shopifyCancelled: order.shopifyCancelled }).toEqual(
+    snapshotSearchColumns(order.snapshot),
+  );
   const events = await prisma.orderEvent.findMany({ where: { orderId: id }, orderBy: { at: "asc" } });
   expect(events.map((event) => [event.kind, event.outcome])).toEqual([
     ["received", null],

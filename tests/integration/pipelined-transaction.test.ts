@@ -39,7 +39,7 @@ it("commits the inserts it ends with, and reads the shop as Prisma does", async 
   expect(read).toEqual({ shop: await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } }), orderKnown: false });
   expect(await orderIds()).toEqual(["8001", "8002"]);
   const stored = await prisma.order.findFirstOrThrow({ where: { shopifyOrderId: "8001" } });
-  expect(stored.shopifyCreatedAt).toEqual(NOW);
+  expect(stored.createdAt).toEqual(NOW);
 });
 
 it("writes nothing when its work fails, and the next transaction runs normally", async () => {
