@@ -7,9 +7,9 @@
  * (docs/decisions/0025): one transaction of a fixed few statements through the query builder,
  * where the delivery's insert comes first and a repeat stops there; the order, its timeline and
  * its job are inserted together. On PostgreSQL the transaction waits for the network twice: BEGIN,
- * the delivery and the shop's read travel together, then the inserts (one statement) and COMMIT. Anything else (an order the
- * app already holds, a redacted one, a shop without a row yet) is rolled back and folded in by
- * applyOrderSnapshot through Prisma, as before.
+ * the delivery and the shop's read travel together, then the inserts (one statement) and COMMIT.
+ * Anything else (an order the app already holds, a redacted one, a shop without a row yet) is
+ * rolled back and folded in by applyOrderSnapshot through Prisma, as before.
  */
 import type { VerifiedDelivery } from "~/integrations/shopify/webhook-delivery.server";
 import { logger } from "~/logger.server";
