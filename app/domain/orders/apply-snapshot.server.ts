@@ -23,7 +23,9 @@ import type { Shop } from "~/models/shop.server";
 import { isOrderRedacted } from "~/models/redacted-order.server";
 import { queueAddressChangeIfNeeded } from "./address-change.server";
 import { queueCancellationIfNeeded } from "./cancel-at-hypersku.server";
-import { describeReducedItems, findReducedItems } from "./items-reduced";
+import { describeFulfilledOutsideApp, describeReducedItems, findFulfilledOutsideApp, findReducedItems } from "./items-reduced";
+import { appFulfilledUnits } from "~/domain/tracking/parcel-work";
+import { listOrderParcels } from "~/models/parcel.server";
 import { settlePaidAt } from "./paid-at";
 import { isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
@@ -144,18 +146,34 @@ export async function applyOrderSnapshot(
 
 /**
  * Items refunded or removed after the order reached HyperSKU are still bought and shipped there:
- * nothing the app sends takes them out, so the merchant is told at once what HyperSKU holds.
+ * nothing the app sends takes them out, so the merchant is told at once what HyperSKU holds. Units
+ * fulfilled in Shopify are not reduced ones: the app's own fulfillments are the order's normal course
+ * (Shopify sends this `orders/updated` after each); units fulfilled by someone else are flagged as such.
  */
 async function flagReducedItems(db: Db, order: Order, snapshot: ShopifyOrderSnapshot) {
   const reduced = findReducedItems(order.sentRequest, snapshot);
-  if (reduced.length === 0) return;
-  const reason = describeReducedItems(reduced);
-  if (await setOrderFlag(order.id, "items_reduced_after_sending", reason, db)) {
+  if (reduced.length > 0) {
+    const reason = describeReducedItems(reduced);
+    if (await setOrderFlag(order.id, "items_reduced_after_sending", reason, db)) {
+      await addOrderEvent(db, order.id, {
+        kind: "items_reduced",
+        outcome: "needs_attention",
+        message: reason,
+        data: { lineItemIds: reduced.map((item) => item.lineItemId) },
+      });
+    }
+  }
+  if (!snapshot.lineItems.some((item) => item.fulfillableQuantity !== null && item.fulfillableQuantity < item.quantity)) return;
+  const appUnits = appFulfilledUnits(await listOrderParcels(order.id, db));
+  const outside = appUnits ? findFulfilledOutsideApp(order.sentRequest, snapshot, appUnits) : [];
+  if (outside.length === 0) return;
+  const reason = describeFulfilledOutsideApp(outside);
+  if (await setOrderFlag(order.id, "fulfilled_outside_app", reason, db)) {
     await addOrderEvent(db, order.id, {
-      kind: "items_reduced",
+      kind: "fulfilled_outside_app",
       outcome: "needs_attention",
       message: reason,
-      data: { lineItemIds: reduced.map((item) => item.lineItemId) },
+      data: { lineItemIds: outside.map((item) => item.lineItemId) },
     });
   }
 }

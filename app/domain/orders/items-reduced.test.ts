@@ -1,6 +1,6 @@
 import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 import { buildOrderSnapshot } from "../../../tests/support/order-factories";
-import { describeReducedItems, findReducedItems } from "./items-reduced";
+import { describeFulfilledOutsideApp, describeReducedItems, findFulfilledOutsideApp, findReducedItems } from "./items-reduced";
 
 const snapshotWith = (lines: Partial<ShopifyLineItemSnapshot>[], overrides: Parameters<typeof buildOrderSnapshot>[0] = {}) => {
   const base = buildOrderSnapshot(overrides).lineItems[0];
@@ -39,11 +39,83 @@ describe("findReducedItems", () => {
     ]);
   });
 
+  it("does not count fulfilled units as reduced: Shopify's orders/updated after a fulfillment lowers fulfillable_quantity only", () => {
+    const shipped = snapshotWith([
+      { ...full, id: "11", title: "Mug", quantity: 2, currentQuantity: 2, fulfillableQuantity: 0 },
+      { ...full, id: "12", title: "Towel", quantity: 3, currentQuantity: 3, fulfillableQuantity: 1 },
+    ]);
+    expect(findReducedItems(request, shipped)).toEqual([]);
+    // A refund of a unit that was already shipped (a return) still reduces what the customer wants.
+    const returned = snapshotWith([
+      { ...full, id: "11", title: "Mug", quantity: 2, currentQuantity: 1, refundedQuantity: 1, fulfillableQuantity: 0 },
+      { ...full, id: "12", title: "Towel", quantity: 3, currentQuantity: 3, fulfillableQuantity: 0 },
+    ]);
+    expect(findReducedItems(request, returned)).toEqual([{ lineItemId: "11", title: "Mug", sent: 2, now: 1 }]);
+  });
+
   it("leaves a cancelled order to the cancellation, and an unreadable or missing request alone", () => {
     const refunded = [{ ...full, id: "11", title: "Mug", quantity: 2, refundedQuantity: 2 }];
     expect(findReducedItems(request, snapshotWith(refunded, { cancelledAt: "2026-11-23T10:00:00.000Z" }))).toEqual([]);
     expect(findReducedItems("not json", snapshotWith(refunded))).toEqual([]);
     expect(findReducedItems(null, snapshotWith(refunded))).toEqual([]);
+  });
+});
+
+describe("findFulfilledOutsideApp", () => {
+  const request = sent([
+    { storeOrderLineItemId: "11", title: "Mug", quantity: 2 },
+    { storeOrderLineItemId: "12", title: "Towel", quantity: 3 },
+  ]);
+  const line = { currentQuantity: null, refundedQuantity: 0 };
+  const shopify = (mug: number, towel: number) =>
+    snapshotWith([
+      { ...line, id: "11", title: "Mug", quantity: 2, fulfillableQuantity: mug },
+      { ...line, id: "12", title: "Towel", quantity: 3, fulfillableQuantity: towel },
+    ]);
+
+  it("finds nothing when the app's own parcels cover every fulfilled unit", () => {
+    expect(
+      findFulfilledOutsideApp(
+        request,
+        shopify(0, 2),
+        new Map([
+          ["11", 2],
+          ["12", 1],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(findFulfilledOutsideApp(request, shopify(2, 3), new Map())).toEqual([]);
+  });
+
+  it("finds the units fulfilled by someone else, line by line", () => {
+    expect(findFulfilledOutsideApp(request, shopify(0, 0), new Map([["11", 2]]))).toEqual([
+      { lineItemId: "12", title: "Towel", sent: 3, fulfilledOutside: 3 },
+    ]);
+    expect(findFulfilledOutsideApp(request, shopify(0, 2), new Map([["11", 1]]))).toEqual([
+      { lineItemId: "11", title: "Mug", sent: 2, fulfilledOutside: 1 },
+      { lineItemId: "12", title: "Towel", sent: 3, fulfilledOutside: 1 },
+    ]);
+  });
+
+  it("does not read refunded units or a cancelled order as fulfilled", () => {
+    const refunded = snapshotWith([
+      { ...line, id: "11", title: "Mug", quantity: 2, refundedQuantity: 2, fulfillableQuantity: 0 },
+      { ...line, id: "12", title: "Towel", quantity: 3, fulfillableQuantity: 3 },
+    ]);
+    expect(findFulfilledOutsideApp(request, refunded, new Map())).toEqual([]);
+    const cancelled = { ...shopify(0, 0), cancelledAt: "2026-11-23T10:00:00.000Z" };
+    expect(findFulfilledOutsideApp(request, cancelled, new Map())).toEqual([]);
+  });
+
+  it("says what HyperSKU will still ship", () => {
+    expect(
+      describeFulfilledOutsideApp([
+        { lineItemId: "11", title: "Mug", sent: 2, fulfilledOutside: 2 },
+        { lineItemId: "12", title: "Towel", sent: 3, fulfilledOutside: 1 },
+      ]),
+    ).toBe(
+      "Marked as fulfilled in Shopify outside the app after the order was sent: 2 × Mug, 1 of 3 × Towel. HyperSKU still buys and ships these items.",
+    );
   });
 });
 

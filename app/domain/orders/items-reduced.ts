@@ -1,40 +1,89 @@
 /**
- * Items refunded or removed in Shopify after the order reached HyperSKU: HyperSKU still holds what
- * it was sent, and nothing the app can send takes items out of an order there. Pure: compares the
- * request HyperSKU received (Order.sentRequest) with the order as Shopify has it now, so the
- * merchant hears at once, in plain words, what is still bought and shipped and how to correct it.
+ * What changed in Shopify about the items of an order HyperSKU already has. Pure: compares the
+ * request HyperSKU received (Order.sentRequest) with the order as Shopify has it now.
+ *
+ * Two different things lower a line's `fulfillable_quantity` in Shopify, and only one of them means
+ * the customer no longer wants the units:
+ * - a refund or an order edit takes units off the order (`refunds[]`, `current_quantity`): HyperSKU
+ *   still buys and ships them, and nothing the app can send takes them out (findReducedItems);
+ * - a fulfillment marks units as shipped. The app's own fulfillments (HyperSKU's parcels) do this
+ *   after every shipment, and Shopify then sends `orders/updated` with the units fulfilled; that is
+ *   the normal course of an order and never a problem. Units fulfilled by someone else (the
+ *   merchant's "Mark as fulfilled", another app) after sending are their own case
+ *   (findFulfilledOutsideApp): HyperSKU still ships them, and Shopify will refuse its tracking.
+ * Shopify: "fulfillable_quantity = quantity - max(refunded_quantity, fulfilled_quantity) - pending"
+ * (REST Order resource, line_items), and docs/hypersku-contract.md "After sending".
  */
-import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
-import { shippableQuantity } from "./map-line-items";
+import type { ShopifyLineItemSnapshot, ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 export type ReducedItem = { lineItemId: string; title: string; sent: number; now: number };
 
+/** Units of a sent line that Shopify counts as fulfilled although the app made no fulfillment for them. */
+export type FulfilledOutsideItem = { lineItemId: string; title: string; sent: number; fulfilledOutside: number };
+
 type SentLine = { storeOrderLineItemId?: unknown; title?: unknown; quantity?: unknown };
 
-function sentLines(sentRequest: string | null): SentLine[] {
+function sentLines(sentRequest: string | null): { id: string; title: string | null; sent: number }[] {
   if (!sentRequest) return [];
+  let lines: unknown;
   try {
-    const lines = (JSON.parse(sentRequest) as { lineItems?: unknown }).lineItems;
-    return Array.isArray(lines) ? (lines.filter((line) => line && typeof line === "object") as SentLine[]) : [];
+    lines = (JSON.parse(sentRequest) as { lineItems?: unknown }).lineItems;
   } catch {
     return [];
   }
+  if (!Array.isArray(lines)) return [];
+  return (lines.filter((line) => line && typeof line === "object") as SentLine[])
+    .map((line) => ({
+      id: String(line.storeOrderLineItemId ?? ""),
+      title: typeof line.title === "string" ? line.title : null,
+      sent: typeof line.quantity === "number" ? line.quantity : 0,
+    }))
+    .filter((line) => line.id !== "" && line.sent > 0);
 }
 
-/** The sent lines of which Shopify now wants fewer units shipped (none when the order was cancelled: that has its own path). */
+/** Units the customer still wants: ordered, less refunded and removed. Fulfilled units are still wanted. */
+export function wantedQuantity(item: ShopifyLineItemSnapshot): number {
+  const bounds = [item.quantity - item.refundedQuantity];
+  if (item.currentQuantity !== null) bounds.push(item.currentQuantity);
+  return Math.max(0, Math.min(...bounds));
+}
+
+/** The sent lines of which the customer now wants fewer units (none when the order was cancelled: that has its own path). */
 export function findReducedItems(sentRequest: string | null, snapshot: ShopifyOrderSnapshot): ReducedItem[] {
   if (snapshot.cancelledAt) return [];
   const current = new Map(snapshot.lineItems.map((item) => [item.id, item]));
   const reduced: ReducedItem[] = [];
   for (const line of sentLines(sentRequest)) {
-    const id = String(line.storeOrderLineItemId ?? "");
-    const sent = typeof line.quantity === "number" ? line.quantity : 0;
-    if (!id || sent <= 0) continue;
-    const item = current.get(id);
-    const now = item ? Math.min(sent, shippableQuantity(item)) : 0;
-    if (now < sent) reduced.push({ lineItemId: id, title: typeof line.title === "string" ? line.title : (item?.title ?? id), sent, now });
+    const item = current.get(line.id);
+    const now = item ? Math.min(line.sent, wantedQuantity(item)) : 0;
+    if (now < line.sent) reduced.push({ lineItemId: line.id, title: line.title ?? item?.title ?? line.id, sent: line.sent, now });
   }
   return reduced;
+}
+
+/**
+ * The sent lines with units fulfilled in Shopify beyond what the app's own fulfillments cover.
+ * `appUnits`: per Shopify line item id, the units of the app's parcels that are fulfilled in Shopify
+ * or being fulfilled now (a parcel is claimed before Shopify is asked, so the `orders/updated` that
+ * follows the app's own fulfillment always finds it counted here).
+ */
+export function findFulfilledOutsideApp(
+  sentRequest: string | null,
+  snapshot: ShopifyOrderSnapshot,
+  appUnits: ReadonlyMap<string, number>,
+): FulfilledOutsideItem[] {
+  if (snapshot.cancelledAt) return [];
+  const current = new Map(snapshot.lineItems.map((item) => [item.id, item]));
+  const outside: FulfilledOutsideItem[] = [];
+  for (const line of sentLines(sentRequest)) {
+    const item = current.get(line.id);
+    if (!item || item.fulfillableQuantity === null) continue;
+    // Units Shopify no longer offers to fulfil beyond those refunded or removed: fulfilled ones.
+    const fulfilled = Math.max(0, wantedQuantity(item) - item.fulfillableQuantity);
+    const fulfilledOutside = Math.min(line.sent, fulfilled) - (appUnits.get(line.id) ?? 0);
+    if (fulfilledOutside > 0) outside.push({ lineItemId: line.id, title: line.title ?? item.title, sent: line.sent, fulfilledOutside });
+  }
+  return outside;
 }
 
 /** "2 × Mug (none wanted now), 3 × Towel (1 wanted now)": what HyperSKU holds beyond what Shopify still wants. */
@@ -43,4 +92,14 @@ export function describeReducedItems(items: readonly ReducedItem[]): string {
     .map((item) => `${item.sent} × ${item.title} (${item.now === 0 ? "none wanted now" : `${item.now} wanted now`})`)
     .join(", ");
   return `Refunded or removed in Shopify after the order was sent, but HyperSKU still has: ${listed}.`;
+}
+
+/** "Marked as fulfilled in Shopify outside the app …: 1 of 2 × Mug.": units HyperSKU will still ship. */
+export function describeFulfilledOutsideApp(items: readonly FulfilledOutsideItem[]): string {
+  const listed = items
+    .map((item) =>
+      item.fulfilledOutside >= item.sent ? `${item.sent} × ${item.title}` : `${item.fulfilledOutside} of ${item.sent} × ${item.title}`,
+    )
+    .join(", ");
+  return `Marked as fulfilled in Shopify outside the app after the order was sent: ${listed}. HyperSKU still buys and ships these items.`;
 }

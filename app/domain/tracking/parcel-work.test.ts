@@ -1,4 +1,4 @@
-import { CLAIM_STALE_MS, describeParcelItems, describeTracking, parcelWork, type ParcelRow } from "./parcel-work";
+import { appFulfilledUnits, CLAIM_STALE_MS, describeParcelItems, describeTracking, parcelWork, type ParcelRow } from "./parcel-work";
 
 const now = new Date("2026-11-01T12:00:00Z");
 const row = (overrides: Partial<ParcelRow> = {}): ParcelRow => ({
@@ -47,5 +47,32 @@ describe("descriptions", () => {
     ).toBe("2 × Mug, 1 × line item 2");
     expect(describeTracking({ trackingCompany: "4PX", trackingNumber: "N1" })).toBe("4PX N1");
     expect(describeTracking({ trackingCompany: null, trackingNumber: null })).toBe("no tracking number yet");
+  });
+});
+
+describe("appFulfilledUnits", () => {
+  const parcel = (fulfillmentState: string, items: unknown) => ({ fulfillmentState, items: JSON.stringify(items) });
+
+  it("sums the units of parcels fulfilled or being fulfilled, per line", () => {
+    const units = appFulfilledUnits([
+      parcel("created", [{ storeOrderLineItemId: "11", quantity: 1 }]),
+      parcel("creating", [
+        { storeOrderLineItemId: "11", quantity: 1 },
+        { storeOrderLineItemId: "12", quantity: 2 },
+      ]),
+      parcel("pending", [{ storeOrderLineItemId: "12", quantity: 5 }]),
+      parcel("conflict", [{ storeOrderLineItemId: "12", quantity: 5 }]),
+    ]);
+    expect(units).toEqual(
+      new Map([
+        ["11", 2],
+        ["12", 2],
+      ]),
+    );
+  });
+
+  it("is unknown when a fulfilled parcel does not name its line", () => {
+    expect(appFulfilledUnits([parcel("created", [{ storeOrderLineItemId: null, quantity: 1 }])])).toBeNull();
+    expect(appFulfilledUnits([parcel("pending", [{ storeOrderLineItemId: null, quantity: 1 }])])).toEqual(new Map());
   });
 });

@@ -54,3 +54,34 @@ export function describeTracking(parcel: { trackingCompany: string | null; track
     return parcel.trackingCompany ? `${parcel.trackingCompany} (no tracking number yet)` : "no tracking number yet";
   return parcel.trackingCompany ? `${parcel.trackingCompany} ${parcel.trackingNumber}` : parcel.trackingNumber;
 }
+
+/** Parcel states whose units the app has fulfilled in Shopify, or is fulfilling now (claimed before Shopify is asked). */
+const APP_FULFILLED_STATES = new Set(["creating", "created", "updating"]);
+
+/**
+ * Per Shopify line item id, the units the app's own fulfillments cover: what Shopify's
+ * `orders/updated` after the app's fulfillment shows as fulfilled (app/domain/orders/items-reduced.ts).
+ * Null when a parcel of the app's does not say which line its units are from (HyperSKU did not echo
+ * the line id; such a parcel fulfils whatever remains), so no unit can be told apart as someone else's.
+ */
+export function appFulfilledUnits(
+  parcels: readonly (Pick<ParcelRow, "fulfillmentState"> & { items: string })[],
+): Map<string, number> | null {
+  const units = new Map<string, number>();
+  for (const parcel of parcels) {
+    if (!APP_FULFILLED_STATES.has(parcel.fulfillmentState)) continue;
+    let items: unknown;
+    try {
+      items = JSON.parse(parcel.items);
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(items)) return null;
+    for (const item of items as { storeOrderLineItemId?: unknown; quantity?: unknown }[]) {
+      const id = item && typeof item.storeOrderLineItemId === "string" && item.storeOrderLineItemId ? item.storeOrderLineItemId : null;
+      if (!id) return null;
+      if (typeof item.quantity === "number" && item.quantity > 0) units.set(id, (units.get(id) ?? 0) + item.quantity);
+    }
+  }
+  return units;
+}
