@@ -10,6 +10,26 @@
  * they are from an app with only the merchant-managed scopes. Tests change the state the way a
  * merchant would (hold, fulfil by hand, reassign) and read `fulfillments` to assert on.
  *
+ * Orders placed with `placeOrder` (a REST order, as its webhooks carry it) are followed up the way
+ * Shopify follows them up: the app's fulfillments and the merchant's and other actors' actions change
+ * the REST order (rest-order-state.ts says how, with sources) and its GraphQL view (rest-to-graphql.ts),
+ * and raise the webhooks Shopify raises, queued in `webhooks` for the topics shopify.app.toml
+ * subscribes to (webhook-outbox.ts). What the twin reproduces, and from where:
+ * - fulfillmentCreate / "Mark as fulfilled": the fulfillment order's remaining quantities and status
+ *   (OPEN -> IN_PROGRESS -> CLOSED), the line's fulfillable_quantity and fulfillment_status, the
+ *   order's fulfillment_status and fulfillments[]; `fulfillments/create`, `orders/updated` and
+ *   `orders/fulfilled` or `orders/partially_fulfilled` (stack notes; REST Order and Fulfillment
+ *   resources; webhook topic list). fulfillmentTrackingInfoUpdate: `fulfillments/update`, `orders/updated`.
+ * - Refunds (`refunds/create`, `orders/updated`), order edits (`orders/edited`, `orders/updated`),
+ *   cancellation with or without refund (`orders/cancelled`, `orders/updated`), an address change and
+ *   a later payment (`orders/paid`) (REST Refund and Order resources, orderEditSetQuantity).
+ * - Other actors: another app's fulfillment hold and its release (FulfillmentHold.heldByApp, handle;
+ *   `fulfillment_orders/placed_on_hold`, `fulfillment_orders/hold_released`), a line moved to a
+ *   fulfillment service (`fulfillment_orders/moved`), a product deleted or re-created with new ids
+ *   (`products/delete`, `products/create`), a variant's SKU changed (`products/update`).
+ * - Refusals with Shopify's userErrors: more than remains, a closed or held fulfillment order, another
+ *   order's or location's fulfillment orders, a tracking URL without a number, an unknown fulfillment.
+ *
  * Products come from a demo catalogue (product-catalogue.ts) that tests edit as a merchant would;
  * `nodes(ids:)` answers from it, priced and limited as Shopify prices and limits it. Every answer's
  * requested cost is kept in `requestedCosts`, so a test can assert what an order cost in points.
@@ -18,6 +38,12 @@ import type { AdminGraphql, GraphqlResponse } from "~/integrations/shopify/admin
 import { MAX_LIST_ARGUMENT, MAX_QUERY_COST } from "~/integrations/shopify/query-limits";
 import { DEMO_CATALOGUE, type FakeProduct, variantNode } from "./product-catalogue";
 import { answerCatalogueVariants, answerVariantsCount, CatalogueInputError, FakeInventory } from "./catalogue-graphql";
+import type { JsonObject } from "../harness/order-payloads";
+import * as restOrderState from "./rest-order-state";
+import type { RestOrder } from "./rest-order-state";
+import { graphqlOrderOfRest } from "./rest-to-graphql";
+import { WebhookOutbox } from "./webhook-outbox";
+import { restProductOf } from "./rest-product";
 
 type OrderNode = { id: string; updatedAt: string } & Record<string, unknown>;
 
@@ -32,7 +58,8 @@ export type FakeFulfillmentOrder = {
   /** merchant: the shop's own location; service: a fulfillment service's (invisible to the app). */
   managedBy: "merchant" | "service";
   location: { id: string; name: string };
-  holds: { reason: string; reasonNotes: string | null }[];
+  /** Each hold with the app that placed it (null: the merchant) and its handle, as FulfillmentHold has them. */
+  holds: { reason: string; reasonNotes: string | null; heldByApp?: string | null; handle?: string | null }[];
   lineItems: { id: string; lineItemId: string; totalQuantity: number; remainingQuantity: number }[];
 };
 
@@ -72,6 +99,10 @@ const gidOf = (type: string, value: unknown) => typeof value === "string" && new
 
 class InputError extends Error {}
 
+/** "gid://shopify/Order/5" for 5, "5" or the gid itself. */
+const orderGid = (id: unknown) => (String(id).startsWith("gid://") ? String(id) : `gid://shopify/Order/${String(id)}`);
+const numericId = (gid: string) => Number(gid.replace(/^.*\//, ""));
+
 function onlyKeys(value: Record<string, unknown>, allowed: string[], where: string) {
   const extra = Object.keys(value).filter((key) => !allowed.includes(key));
   if (extra.length > 0) throw new InputError(`${where} has unknown field(s) ${extra.join(", ")}`);
@@ -108,7 +139,36 @@ export class ShopifyAdminFake {
   throttleNext = 0;
   /** Answers the next fulfillmentCreate / fulfillmentTrackingInfoUpdate with these userErrors instead of acting. */
   readonly rejectNext: { operation: "FulfillmentCreate" | "FulfillmentTrackingInfoUpdate"; userErrors: UserError[] }[] = [];
+  /** Webhooks raised by the twin's changes, for the topics the app subscribes to (webhook-outbox.ts). */
+  readonly webhooks = new WebhookOutbox();
+  /** Orders placed as REST orders (placeOrder): the truth their webhooks and GraphQL reads come from. */
+  private readonly restOrders = new Map<string, Map<string, RestOrder>>();
   private sequence = 1000;
+  private lastChangeAt = 0;
+
+  /**
+   * A customer checks out: the order as its webhooks carry it. Shopify raises `orders/create`, then
+   * `orders/updated` (the order's first update, seen right after creation), and `orders/paid` once
+   * the payment is captured (at once for a paid order).
+   */
+  placeOrder(shop: string, payload: JsonObject): RestOrder {
+    const order = structuredClone(payload);
+    const byShop = this.restOrders.get(shop) ?? new Map<string, RestOrder>();
+    byShop.set(orderGid(order.id), order);
+    this.restOrders.set(shop, byShop);
+    this.putOrder(shop, graphqlOrderOfRest(order) as OrderNode);
+    this.webhooks.raise(shop, "orders/create", order);
+    this.webhooks.raise(shop, "orders/updated", order);
+    if (order.financial_status === "paid") this.webhooks.raise(shop, "orders/paid", order);
+    return structuredClone(order);
+  }
+
+  /** The order as Shopify's next webhook would carry it (placeOrder orders only). */
+  restOrder(shop: string, orderId: string | number): RestOrder {
+    const order = this.restOrders.get(shop)?.get(orderGid(orderId));
+    if (!order) throw new Error(`the Shopify twin has no REST order ${orderId} for ${shop} (placeOrder it first)`);
+    return structuredClone(order);
+  }
 
   putOrder(shop: string, node: OrderNode) {
     const list = this.orders.get(shop) ?? [];
@@ -147,12 +207,39 @@ export class ShopifyAdminFake {
     this.catalogues.set(shop, products);
   }
 
-  /** The merchant deletes a product. */
+  /** The merchant deletes a product: `products/delete`, with the product's id only. */
   deleteProduct(shop: string, productId: number) {
     this.catalogues.set(
       shop,
       this.products(shop).filter((product) => product.id !== productId),
     );
+    this.webhooks.raise(shop, "products/delete", { id: productId });
+  }
+
+  /**
+   * The merchant deletes a product and creates it again (an import, a theme's duplicate): the same
+   * title, options and SKUs under new product and variant ids. Returns the new product.
+   */
+  recreateProduct(shop: string, productId: number): FakeProduct {
+    const old = this.products(shop).find((product) => product.id === productId);
+    if (!old) throw new Error(`the Shopify twin has no product ${productId} for ${shop}`);
+    this.deleteProduct(shop, productId);
+    const product: FakeProduct = {
+      ...structuredClone(old),
+      id: this.nextNumber(),
+      variants: old.variants.map((variant) => ({ ...variant, id: this.nextNumber() })),
+    };
+    this.putProduct(shop, product);
+    this.webhooks.raise(shop, "products/create", restProductOf(product, this.now()));
+    return structuredClone(product);
+  }
+
+  /** The merchant changes a variant's SKU: `products/update` with the whole product. */
+  changeVariantSku(shop: string, variantId: number, sku: string | null) {
+    const product = this.products(shop).find((candidate) => candidate.variants.some((variant) => variant.id === variantId));
+    if (!product) throw new Error(`the Shopify twin has no variant ${variantId} for ${shop}`);
+    product.variants = product.variants.map((variant) => (variant.id === variantId ? { ...variant, sku } : variant));
+    this.webhooks.raise(shop, "products/update", restProductOf(product, this.now()));
   }
 
   /** The merchant deletes a variant: Shopify answers a null node for it from then on. */
@@ -177,17 +264,31 @@ export class ShopifyAdminFake {
     return structuredClone(this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === orderId));
   }
 
-  holdFulfillmentOrders(shop: string, orderId: string, reason = "OTHER", reasonNotes: string | null = null) {
+  /**
+   * The merchant, or another app (`heldByApp`, with its `handle`), holds the order's open fulfillment
+   * orders: Shopify raises `fulfillment_orders/placed_on_hold`.
+   */
+  holdFulfillmentOrders(
+    shop: string,
+    orderId: string,
+    reason = "OTHER",
+    reasonNotes: string | null = null,
+    by: { heldByApp?: string | null; handle?: string | null } = {},
+  ) {
     for (const fo of this.openOrders(shop, orderId)) {
       fo.status = "ON_HOLD";
-      fo.holds.push({ reason, reasonNotes });
+      fo.holds.push({ reason, reasonNotes, heldByApp: by.heldByApp ?? null, handle: by.handle ?? null });
+      this.webhooks.raise(shop, "fulfillment_orders/placed_on_hold", { fulfillment_order: { id: fo.id, status: "on_hold" } });
     }
   }
 
-  releaseHolds(shop: string, orderId: string) {
+  /** The holds are released (all of them, or only those `heldByApp` placed): `fulfillment_orders/hold_released`. */
+  releaseHolds(shop: string, orderId: string, heldByApp?: string) {
     for (const fo of this.fulfillmentOrdersOf(shop).filter((f) => f.orderId === orderId && f.status === "ON_HOLD")) {
-      fo.holds = [];
+      fo.holds = heldByApp === undefined ? [] : fo.holds.filter((hold) => hold.heldByApp !== heldByApp);
+      if (fo.holds.length > 0) continue;
       fo.status = fo.lineItems.some((line) => line.remainingQuantity < line.totalQuantity) ? "IN_PROGRESS" : "OPEN";
+      this.webhooks.raise(shop, "fulfillment_orders/hold_released", { fulfillment_order: { id: fo.id, status: fo.status.toLowerCase() } });
     }
   }
 
@@ -204,7 +305,53 @@ export class ShopifyAdminFake {
       }
       this.settle(fo);
     }
-    return this.record(shop, orderId, "merchant", fulfilled, { company: null, number: null, url: null }, false);
+    const fulfillment = this.record(shop, orderId, "merchant", fulfilled, { company: null, number: null, url: null }, false);
+    this.followFulfillment(shop, fulfillment);
+    return fulfillment;
+  }
+
+  /** The merchant refunds units (of a placeOrder order): `refunds/create`, `orders/updated`. */
+  refund(shop: string, orderId: string, lines: restOrderState.RefundLine[], options: { restock?: boolean } = {}) {
+    this.changeRestOrder(shop, orderId, ["refunds/create", "orders/updated"], (order, at) =>
+      restOrderState.addRefund(order, { id: this.nextNumber(), lines, restock: options.restock }, at),
+    );
+    for (const line of lines) this.takeUnits(shop, orderId, String(line.lineItemId), line.quantity);
+  }
+
+  /** The merchant edits the order: a line's new quantity (0 removes it), or a variant added. `orders/edited`, `orders/updated`. */
+  editOrder(shop: string, orderId: string, edit: { setQuantity?: { lineItemId: number; quantity: number }[]; addLines?: JsonObject[] }) {
+    this.changeRestOrder(shop, orderId, ["orders/edited", "orders/updated"], (order, at) => {
+      let next = order;
+      for (const change of edit.setQuantity ?? []) {
+        const before = (next.line_items as JsonObject[]).find((line) => line.id === change.lineItemId);
+        const current = Number(before?.current_quantity ?? before?.quantity ?? 0);
+        next = restOrderState.editQuantity(next, change.lineItemId, change.quantity, this.nextNumber(), at);
+        if (change.quantity < current) this.takeUnits(shop, orderId, String(change.lineItemId), current - change.quantity);
+        else this.addUnits(shop, orderId, String(change.lineItemId), change.quantity - current);
+      }
+      for (const line of edit.addLines ?? []) {
+        next = restOrderState.addLine(next, line, at);
+        this.addUnits(shop, orderId, String(line.id), Number(line.quantity ?? 1));
+      }
+      return next;
+    });
+  }
+
+  /** The merchant cancels the order (refunding the payment or not): `orders/cancelled`, `orders/updated`. Its fulfillment orders close. */
+  cancelOrder(shop: string, orderId: string, options: { refund: boolean; reason?: string }) {
+    this.changeRestOrder(shop, orderId, ["orders/cancelled", "orders/updated"], (order, at) => restOrderState.cancel(order, options, at));
+    for (const fo of this.fulfillmentOrdersOf(shop).filter((f) => f.orderId === orderGid(orderId) && f.status !== "CLOSED"))
+      fo.status = "CLOSED";
+  }
+
+  /** The merchant changes the shipping address: `orders/updated`. */
+  changeShippingAddress(shop: string, orderId: string, address: JsonObject) {
+    this.changeRestOrder(shop, orderId, ["orders/updated"], (order, at) => restOrderState.changeShippingAddress(order, address, at));
+  }
+
+  /** The payment of an unpaid order is captured: `orders/paid`, `orders/updated`. */
+  markPaid(shop: string, orderId: string) {
+    this.changeRestOrder(shop, orderId, ["orders/paid", "orders/updated"], (order, at) => restOrderState.markPaid(order, at));
   }
 
   /** A line item moves to a fulfillment service's location (the app no longer sees it). */
@@ -223,7 +370,15 @@ export class ShopifyAdminFake {
         lineItems: [line],
       });
       if (fo.lineItems.length === 0) fo.status = "CLOSED";
+      this.webhooks.raise(shop, "fulfillment_orders/moved", { original_fulfillment_order: { id: fo.id } });
     }
+    this.changeRestOrder(shop, orderId, ["orders/updated"], (order, at) => ({
+      ...order,
+      line_items: (order.line_items as JsonObject[]).map((line) =>
+        String(line.id) === lineItemId ? { ...line, fulfillment_service: "fulfillment-service" } : line,
+      ),
+      updated_at: at,
+    }));
   }
 
   /**
@@ -421,7 +576,13 @@ export class ShopifyAdminFake {
               id: fo.id,
               status: fo.status,
               assignedLocation: { name: fo.location.name, location: { id: fo.location.id } },
-              fulfillmentHolds: fo.holds.map((hold) => ({ ...hold })),
+              // Like Shopify, only the fields asked for (heldByApp is an App: its title here).
+              fulfillmentHolds: fo.holds.map((hold) => ({
+                reason: hold.reason,
+                reasonNotes: hold.reasonNotes,
+                ...(/\bheldByApp\b/.test(query) ? { heldByApp: hold.heldByApp ? { title: hold.heldByApp } : null } : {}),
+                ...(/\bhandle\b/.test(query) ? { handle: hold.handle ?? null } : {}),
+              })),
               lineItems: {
                 nodes: fo.lineItems.map((line) => ({
                   id: line.id,
@@ -542,6 +703,7 @@ export class ShopifyAdminFake {
       this.settle(target);
     }
     const fulfillment = this.record(shop, orders[0].orderId, "app", lines, trackingInfo, input.notifyCustomer === true);
+    this.followFulfillment(shop, fulfillment);
     return this.payload("fulfillmentCreate", {
       fulfillment: {
         id: fulfillment.id,
@@ -576,6 +738,9 @@ export class ShopifyAdminFake {
     }
     fulfillment.trackingInfo = trackingInfo;
     fulfillment.trackingUpdates.push({ trackingInfo, notifyCustomer: variables.notifyCustomer === true });
+    this.changeRestOrder(shop, fulfillment.orderId, ["fulfillments/update", "orders/updated"], (order, at) =>
+      restOrderState.updateFulfillmentTracking(order, numericId(fulfillment.id), trackingInfo, at),
+    );
     return this.payload("fulfillmentTrackingInfoUpdate", {
       fulfillment: { id: fulfillment.id, trackingInfo: [{ ...trackingInfo }] },
       userErrors: [],
@@ -583,6 +748,95 @@ export class ShopifyAdminFake {
   }
 
   // ---- Internals -----------------------------------------------------------------------------
+
+  /** An instant for the next change: now, and always later than the last one (updated_at only grows). */
+  private now(): string {
+    this.lastChangeAt = Math.max(Date.now(), this.lastChangeAt + 1000);
+    return new Date(this.lastChangeAt).toISOString();
+  }
+
+  private nextNumber(): number {
+    this.sequence += 1;
+    return 9_000_000_000_000 + this.sequence;
+  }
+
+  /** Changes a placeOrder order, refreshes its GraphQL view and raises `topics` with the new version. No REST order: nothing to follow up. */
+  private changeRestOrder(shop: string, orderId: string, topics: string[], change: (order: RestOrder, at: string) => RestOrder) {
+    const byShop = this.restOrders.get(shop);
+    const key = orderGid(orderId);
+    const order = byShop?.get(key);
+    if (!byShop || !order) return;
+    const next = change(order, this.now());
+    byShop.set(key, next);
+    const list = this.orders.get(shop) ?? [];
+    const index = list.findIndex((node) => node.id === key);
+    if (index >= 0) list[index] = graphqlOrderOfRest(next) as OrderNode;
+    for (const topic of topics) this.webhooks.raise(shop, topic, next);
+  }
+
+  /** A fulfillment's follow-up on the REST order: the units fulfilled, and the topics Shopify raises for it. */
+  private followFulfillment(shop: string, fulfillment: FakeFulfillment) {
+    const order = this.restOrders.get(shop)?.get(fulfillment.orderId);
+    if (!order) return;
+    const lines = new Map<number, number>();
+    for (const line of fulfillment.lineItems) lines.set(Number(line.lineItemId), (lines.get(Number(line.lineItemId)) ?? 0) + line.quantity);
+    let done: RestOrder | null = null;
+    this.changeRestOrder(shop, fulfillment.orderId, ["fulfillments/create", "orders/updated"], (current, at) => {
+      done = restOrderState.addFulfillment(
+        current,
+        {
+          id: numericId(fulfillment.id),
+          locationId: numericId(SHOP_LOCATION.id),
+          lines: [...lines].map(([lineItemId, quantity]) => ({ lineItemId, quantity })),
+          tracking: fulfillment.trackingInfo,
+        },
+        at,
+      );
+      return done;
+    });
+    const status = (done as RestOrder | null)?.fulfillment_status;
+    this.webhooks.raise(shop, status === "fulfilled" ? "orders/fulfilled" : "orders/partially_fulfilled", done);
+  }
+
+  /** Units taken off a line (refund, edit): its open fulfillment order lines hold fewer; an empty one closes. */
+  private takeUnits(shop: string, orderId: string, lineItemId: string, quantity: number) {
+    let left = quantity;
+    for (const fo of this.fulfillmentOrdersOf(shop).filter((f) => f.orderId === orderGid(orderId) && f.status !== "CLOSED")) {
+      for (const line of fo.lineItems.filter((l) => l.lineItemId === lineItemId)) {
+        const taken = Math.min(left, line.remainingQuantity);
+        line.remainingQuantity -= taken;
+        line.totalQuantity -= taken;
+        left -= taken;
+      }
+      fo.lineItems = fo.lineItems.filter((line) => line.totalQuantity > 0);
+      if (fo.lineItems.every((line) => line.remainingQuantity === 0)) fo.status = "CLOSED";
+    }
+  }
+
+  /** Units added to a line (edit): the line's open fulfillment order holds more, or the first open one gets the line. */
+  private addUnits(shop: string, orderId: string, lineItemId: string, quantity: number) {
+    if (quantity <= 0) return;
+    const open = this.openOrders(shop, orderGid(orderId)).filter((fo) => fo.status !== "ON_HOLD");
+    const holder = open.find((fo) => fo.lineItems.some((line) => line.lineItemId === lineItemId)) ?? open[0];
+    if (!holder) {
+      this.fulfillmentOrdersOf(shop).push({
+        id: this.gid("FulfillmentOrder"),
+        orderId: orderGid(orderId),
+        status: "OPEN",
+        managedBy: "merchant",
+        location: SHOP_LOCATION,
+        holds: [],
+        lineItems: [{ id: this.gid("FulfillmentOrderLineItem"), lineItemId, totalQuantity: quantity, remainingQuantity: quantity }],
+      });
+      return;
+    }
+    const line = holder.lineItems.find((l) => l.lineItemId === lineItemId);
+    if (line) {
+      line.totalQuantity += quantity;
+      line.remainingQuantity += quantity;
+    } else
+      holder.lineItems.push({ id: this.gid("FulfillmentOrderLineItem"), lineItemId, totalQuantity: quantity, remainingQuantity: quantity });
+  }
 
   /** The deprecated V2 mutations carry the same operation names in many apps: insist on the current field. */
   private requireField(query: string, field: string) {
