@@ -261,7 +261,7 @@ export class ShopifyAdminFake {
 
   /** The order's fulfillment orders, all of them (also those the app cannot see). */
   fulfillmentOrders(shop: string, orderId: string): FakeFulfillmentOrder[] {
-    return structuredClone(this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === orderId));
+    return structuredClone(this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === orderGid(orderId)));
   }
 
   /**
@@ -284,7 +284,7 @@ export class ShopifyAdminFake {
 
   /** The holds are released (all of them, or only those `heldByApp` placed): `fulfillment_orders/hold_released`. */
   releaseHolds(shop: string, orderId: string, heldByApp?: string) {
-    for (const fo of this.fulfillmentOrdersOf(shop).filter((f) => f.orderId === orderId && f.status === "ON_HOLD")) {
+    for (const fo of this.fulfillmentOrdersOf(shop).filter((f) => f.orderId === orderGid(orderId) && f.status === "ON_HOLD")) {
       fo.holds = heldByApp === undefined ? [] : fo.holds.filter((hold) => hold.heldByApp !== heldByApp);
       if (fo.holds.length > 0) continue;
       fo.status = fo.lineItems.some((line) => line.remainingQuantity < line.totalQuantity) ? "IN_PROGRESS" : "OPEN";
@@ -305,7 +305,7 @@ export class ShopifyAdminFake {
       }
       this.settle(fo);
     }
-    const fulfillment = this.record(shop, orderId, "merchant", fulfilled, { company: null, number: null, url: null }, false);
+    const fulfillment = this.record(shop, orderGid(orderId), "merchant", fulfilled, { company: null, number: null, url: null }, false);
     this.followFulfillment(shop, fulfillment);
     return fulfillment;
   }
@@ -362,7 +362,7 @@ export class ShopifyAdminFake {
       fo.lineItems = fo.lineItems.filter((l) => l !== line);
       this.fulfillmentOrdersOf(shop).push({
         id: this.gid("FulfillmentOrder"),
-        orderId,
+        orderId: orderGid(orderId),
         status: "OPEN",
         managedBy: "service",
         location: SERVICE_LOCATION,
@@ -396,7 +396,7 @@ export class ShopifyAdminFake {
       else
         this.fulfillmentOrdersOf(shop).push({
           id: this.gid("FulfillmentOrder"),
-          orderId,
+          orderId: orderGid(orderId),
           status: "OPEN",
           managedBy: "merchant",
           location,
@@ -876,7 +876,7 @@ export class ShopifyAdminFake {
   }
 
   private openOrders(shop: string, orderId: string) {
-    return this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === orderId && FULFILLABLE.has(fo.status));
+    return this.fulfillmentOrdersOf(shop).filter((fo) => fo.orderId === orderGid(orderId) && FULFILLABLE.has(fo.status));
   }
 
   private visibleFulfillmentOrder(shop: string, id: string) {
