@@ -39,8 +39,10 @@ export type Week = {
   place(shop: string, payload: JsonObject): void;
   /** Sends these deliveries (default: all Shopify has waiting) to the server; each must be answered 2xx. */
   deliver(deliveries?: PendingWebhook[]): Promise<number>;
-  /** The rest of the day: webhooks delivered and jobs run until neither has anything left. */
+  /** The rest of the hour: webhooks delivered and the jobs due within a minute run, until neither has anything left. */
   settle(): Promise<void>;
+  /** Time passes: jobs due within `minutes` (rechecks of held orders, backoffs) run, then the week settles. */
+  later(minutes: number): Promise<void>;
   /** HyperSKU ships the order (in two parcels with `split`); the app's sync picks it up, and Shopify follows up. */
   ship(shop: string, shopifyOrderId: string | number, options?: { split?: boolean }): Promise<void>;
   /** The app's record of the order. */
@@ -85,10 +87,14 @@ export function withMerchantWeek(receive: (week: Week) => void) {
       async settle() {
         for (let round = 0; round < 20; round += 1) {
           const delivered = await deliver();
-          const ran = await drainQueue();
+          const ran = await drainQueue({ horizonMs: 60_000 });
           if (delivered === 0 && ran === 0 && shopify.webhooks.waiting().length === 0) return;
         }
         throw new Error(`the week did not settle: still waiting ${shopify.webhooks.waiting().join(", ")}`);
+      },
+      async later(minutes) {
+        await drainQueue({ horizonMs: minutes * 60_000, maxRounds: 1 });
+        await week.settle();
       },
       async ship(shop, shopifyOrderId, options = {}) {
         const order = await week.record(shop, shopifyOrderId);

@@ -23,7 +23,14 @@ import type { Shop } from "~/models/shop.server";
 import { isOrderRedacted } from "~/models/redacted-order.server";
 import { queueAddressChangeIfNeeded } from "./address-change.server";
 import { queueCancellationIfNeeded } from "./cancel-at-hypersku.server";
-import { describeFulfilledOutsideApp, describeReducedItems, findFulfilledOutsideApp, findReducedItems } from "./items-reduced";
+import {
+  describeAddedItems,
+  describeFulfilledOutsideApp,
+  describeReducedItems,
+  findAddedItems,
+  findFulfilledOutsideApp,
+  findReducedItems,
+} from "./items-reduced";
 import { appFulfilledUnits } from "~/domain/tracking/parcel-work";
 import { listOrderParcels } from "~/models/parcel.server";
 import { settlePaidAt } from "./paid-at";
@@ -149,6 +156,7 @@ export async function applyOrderSnapshot(
  * nothing the app sends takes them out, so the merchant is told at once what HyperSKU holds. Units
  * fulfilled in Shopify are not reduced ones: the app's own fulfillments are the order's normal course
  * (Shopify sends this `orders/updated` after each); units fulfilled by someone else are flagged as such.
+ * Units added by an edit after sending are not at HyperSKU: the merchant is told so.
  */
 async function flagReducedItems(db: Db, order: Order, snapshot: ShopifyOrderSnapshot) {
   const reduced = findReducedItems(order.sentRequest, snapshot);
@@ -160,6 +168,18 @@ async function flagReducedItems(db: Db, order: Order, snapshot: ShopifyOrderSnap
         outcome: "needs_attention",
         message: reason,
         data: { lineItemIds: reduced.map((item) => item.lineItemId) },
+      });
+    }
+  }
+  const added = findAddedItems(order.sentRequest, order.leftOutLines, snapshot);
+  if (added.length > 0) {
+    const reason = describeAddedItems(added);
+    if (await setOrderFlag(order.id, "items_added_after_sending", reason, db)) {
+      await addOrderEvent(db, order.id, {
+        kind: "items_added",
+        outcome: "needs_attention",
+        message: reason,
+        data: { lineItemIds: added.map((item) => item.lineItemId) },
       });
     }
   }

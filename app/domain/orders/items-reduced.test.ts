@@ -1,6 +1,13 @@
 import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 import { buildOrderSnapshot } from "../../../tests/support/order-factories";
-import { describeFulfilledOutsideApp, describeReducedItems, findFulfilledOutsideApp, findReducedItems } from "./items-reduced";
+import {
+  describeAddedItems,
+  describeFulfilledOutsideApp,
+  describeReducedItems,
+  findAddedItems,
+  findFulfilledOutsideApp,
+  findReducedItems,
+} from "./items-reduced";
 
 const snapshotWith = (lines: Partial<ShopifyLineItemSnapshot>[], overrides: Parameters<typeof buildOrderSnapshot>[0] = {}) => {
   const base = buildOrderSnapshot(overrides).lineItems[0];
@@ -116,6 +123,35 @@ describe("findFulfilledOutsideApp", () => {
     ).toBe(
       "Marked as fulfilled in Shopify outside the app after the order was sent: 2 × Mug, 1 of 3 × Towel. HyperSKU still buys and ships these items.",
     );
+  });
+});
+
+describe("findAddedItems", () => {
+  const request = sent([{ storeOrderLineItemId: "11", title: "Mug", quantity: 2 }]);
+  const line = { currentQuantity: null, refundedQuantity: 0, fulfillableQuantity: null, requiresShipping: true, isGiftCard: false };
+
+  it("finds a line added by an edit and more units of a sent line, never a line left out for another fulfiller", () => {
+    const now = snapshotWith([
+      { ...line, id: "11", title: "Mug", quantity: 3 },
+      { ...line, id: "12", title: "Beanie", quantity: 2 },
+      { ...line, id: "13", title: "Printful Tee", quantity: 1 },
+      { ...line, id: "14", title: "Gift card", quantity: 1, isGiftCard: true },
+    ]);
+    const leftOut = JSON.stringify([{ lineItemId: "13", title: "Printful Tee", code: "other_fulfiller", reason: "" }]);
+    const added = findAddedItems(request, leftOut, now);
+    expect(added).toEqual([
+      { lineItemId: "11", title: "Mug", added: 1, sent: 2 },
+      { lineItemId: "12", title: "Beanie", added: 2, sent: 0 },
+    ]);
+    expect(describeAddedItems(added)).toBe("Added in Shopify after the order was sent, and not at HyperSKU: 1 more × Mug, 2 × Beanie.");
+  });
+
+  it("finds nothing when the order is as sent, was never sent, or is cancelled", () => {
+    const same = snapshotWith([{ ...line, id: "11", title: "Mug", quantity: 2 }]);
+    expect(findAddedItems(request, null, same)).toEqual([]);
+    const grown = snapshotWith([{ ...line, id: "11", title: "Mug", quantity: 5 }]);
+    expect(findAddedItems(null, null, grown)).toEqual([]);
+    expect(findAddedItems(request, null, { ...grown, cancelledAt: "2026-11-23T10:00:00.000Z" })).toEqual([]);
   });
 });
 

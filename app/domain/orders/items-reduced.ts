@@ -11,6 +11,9 @@
  *   the normal course of an order and never a problem. Units fulfilled by someone else (the
  *   merchant's "Mark as fulfilled", another app) after sending are their own case
  *   (findFulfilledOutsideApp): HyperSKU still ships them, and Shopify will refuse its tracking.
+ * Units added by an order edit after sending (a new line, or more of a sent one) are not at HyperSKU
+ * either: findAddedItems names them, counting as known every line the order had when it was sent
+ * (sent, or left out for another fulfiller: Order.leftOutLines).
  * Shopify: "fulfillable_quantity = quantity - max(refunded_quantity, fulfilled_quantity) - pending"
  * (REST Order resource, line_items), and docs/hypersku-contract.md "After sending".
  */
@@ -84,6 +87,40 @@ export function findFulfilledOutsideApp(
     if (fulfilledOutside > 0) outside.push({ lineItemId: line.id, title: line.title ?? item.title, sent: line.sent, fulfilledOutside });
   }
   return outside;
+}
+
+export type AddedItem = { lineItemId: string; title: string; added: number; sent: number };
+
+function leftOutIds(leftOutLines: string | null): Set<string> {
+  if (!leftOutLines) return new Set();
+  try {
+    const lines = JSON.parse(leftOutLines) as unknown;
+    return new Set(Array.isArray(lines) ? lines.map((line) => String((line as { lineItemId?: unknown })?.lineItemId ?? "")) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** Units the customer wants now that HyperSKU was never sent: lines added by an edit, or more units of a sent line. */
+export function findAddedItems(sentRequest: string | null, leftOutLines: string | null, snapshot: ShopifyOrderSnapshot): AddedItem[] {
+  if (snapshot.cancelledAt || !sentRequest) return [];
+  const sent = new Map(sentLines(sentRequest).map((line) => [line.id, line.sent]));
+  if (sent.size === 0) return [];
+  const leftOut = leftOutIds(leftOutLines);
+  const added: AddedItem[] = [];
+  for (const item of snapshot.lineItems) {
+    if (leftOut.has(item.id) || item.isGiftCard || !item.requiresShipping) continue;
+    const wanted = wantedQuantity(item);
+    const had = sent.get(item.id) ?? 0;
+    if (wanted > had) added.push({ lineItemId: item.id, title: item.title, added: wanted - had, sent: had });
+  }
+  return added;
+}
+
+/** "2 × Beanie, 1 more × Mug": what the customer wants that HyperSKU does not have. */
+export function describeAddedItems(items: readonly AddedItem[]): string {
+  const listed = items.map((item) => `${item.added}${item.sent > 0 ? " more" : ""} × ${item.title}`).join(", ");
+  return `Added in Shopify after the order was sent, and not at HyperSKU: ${listed}.`;
 }
 
 /** "2 × Mug (none wanted now), 3 × Towel (1 wanted now)": what HyperSKU holds beyond what Shopify still wants. */
