@@ -252,6 +252,38 @@ describe("order detail", () => {
     expect(view.timeline[0].title).toBe("Shopify fulfillment created");
     expect(view.actions).toMatchObject({ refresh: true, cancel: false, retry: false, sendNow: false });
   });
+
+  it("badges the order with the stage its list row shows, and reads a cancelled order's items as cancelled", async () => {
+    // Sent while HyperSKU was sourcing (the stored answer's items: Pending Sourcing), then cancelled at HyperSKU.
+    const cancelled = await createAdminOrder({ hyperskuStatus: 8 });
+    await prisma.order.update({ where: { id: cancelled.id }, data: { hyperskuStatus: 6, hyperskuStatusDesc: "Closed" } });
+    const awaitingPayment = await createAdminOrder({ hyperskuStatus: 1 });
+    const overdue = await createAdminOrder({ hyperskuStatus: 10 });
+    const list = (await (await get(ordersLoader, "/app/orders")).json()) as OrdersPage;
+    for (const order of [cancelled, awaitingPayment, overdue]) {
+      const page = await (await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).json();
+      expect(page.pipeline).toEqual(list.rows.find((row) => row.id === order.id)!.pipeline);
+    }
+    const page = await (await get(orderLoader, `/app/orders/${cancelled.id}`, { id: cancelled.id })).json();
+    expect(page.pipeline).toMatchObject({ label: "Cancelled" });
+    expect(page.items.rows.map((row: { status: string }) => row.status)).toEqual(["Cancelled", "Cancelled"]);
+    // Paid in Shopify, but HyperSKU never said it was paid: no payment date, no amount "paid to HyperSKU".
+    expect(page.hypersku.payment).not.toMatch(/^Paid/);
+    expect(page.hypersku.amounts.map((amount: { label: string }) => amount.label)).not.toContain("Paid to HyperSKU");
+  });
+
+  it("explains a held order by what holds it, not as a lost connection", async () => {
+    const held = await createAdminOrder({
+      state: "held",
+      stateCode: "needs_sourcing",
+      stateReason: 'HyperSKU has not sourced "Ceramic Mug" yet, so the order waits.',
+    });
+    const page = await (await get(orderLoader, `/app/orders/${held.id}`, { id: held.id })).json();
+    expect(page.state.meaning).toMatch(/^Waiting for HyperSKU to source an item/);
+    expect(page.state.fix).toMatch(/Send anyway/);
+    expect(page.pipeline).toMatchObject({ stage: "to_send", meaning: page.state.meaning });
+    expect(JSON.stringify(page)).not.toMatch(/connected again/);
+  });
 });
 
 describe("settings", () => {

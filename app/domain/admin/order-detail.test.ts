@@ -204,7 +204,7 @@ describe("order detail view", () => {
     expect(view.hypersku).toMatchObject({
       orderId: "880001",
       status: { name: "Processing", code: 2 },
-      payment: "Paid on Jul 14, 2026, 11:00 AM UTC",
+      payment: "Paid",
     });
     expect(view.hypersku?.amounts).toEqual([
       { label: "The customer paid (Shopify)", value: "€53.70" },
@@ -239,7 +239,6 @@ describe("order detail view", () => {
     expect(inNewYork.hypersku).toMatchObject({
       sentAt: "Jul 14, 2026, 6:00 AM EDT",
       lastSyncedAt: "Jul 14, 2026, 8:30 AM EDT",
-      payment: "Paid on Jul 14, 2026, 7:00 AM EDT",
     });
     expect(inNewYork.timeline[0].atText).toBe("Jul 14, 2026, 6:00 AM EDT");
 
@@ -358,7 +357,108 @@ describe("order detail view", () => {
     expect(payment(1, true)).toBe("Not paid yet: pay HyperSKU for this order");
     expect(payment(8, true)).toBe("Not due yet: HyperSKU is still sourcing the items");
     expect(payment(9, true)).toBe("Payment in progress");
-    expect(payment(4, false)).toMatch(/^Paid on /);
+    expect(payment(4, false)).toBe("Paid");
+  });
+
+  it("states no payment time: HyperSKU's payTime is the customer's Shopify payment echoed back", () => {
+    // Sent at 10:00 and paid in Shopify an hour before: HyperSKU's answer carries that 09:00 as payTime.
+    const echoed = (status: number) =>
+      buildOrderDetail(
+        {
+          ...order({
+            state: "sent",
+            hyperskuOrderId: "9",
+            hyperskuStatus: status,
+            sentAt: at,
+            hyperskuResponse: JSON.stringify({
+              orderBaseInfo: {
+                orderId: 9,
+                status,
+                isPaid: true,
+                payTime: "2026-07-14T09:00:00.000Z",
+                amount: 40,
+                actualAmount: 40,
+                currencyCode: "EUR",
+              },
+            }),
+          }),
+          parcels: [],
+          events: [],
+        },
+        "s.myshopify.com",
+        { timeZone: "UTC" },
+      ).hypersku!;
+    const paid = echoed(4);
+    expect(paid.payment).toBe("Paid");
+    expect(JSON.stringify(paid)).not.toMatch(/9:00/);
+    expect(paid.amounts).toContainEqual({ label: "Paid to HyperSKU", value: "€40.00" });
+    // Not due yet, so nothing reads as paid to HyperSKU, whatever amount the answer carries.
+    for (const unpaid of [8, 1, 9]) {
+      expect(echoed(unpaid).amounts.map((amount) => amount.label)).not.toContain("Paid to HyperSKU");
+    }
+    expect(echoed(8).payment).toBe("Not due yet: HyperSKU is still sourcing the items");
+  });
+
+  it("badges the page with the order's pipeline stage, as the orders list does, never a plain Sent", () => {
+    const stage = (overrides: Partial<Order>, parcels: Parcel[] = []) =>
+      buildOrderDetail({ ...sent(2), ...overrides, parcels, events: [] }, "s.myshopify.com").pipeline;
+    expect(stage({ hyperskuStatus: 6 })).toMatchObject({ stage: "cancelled", label: "Cancelled", tone: "warning" });
+    expect(stage({ hyperskuStatus: 6, shopifyCancelled: true })).toMatchObject({ stage: "cancelled", label: "Cancelled" });
+    expect(stage({ hyperskuStatus: 6 }, [parcel({})])).toMatchObject({ stage: "delivered", label: "Delivered" });
+    expect(stage({ hyperskuStatus: 11 }, [parcel({})])).toMatchObject({ stage: "needs_you", label: "Needs you" });
+    expect(stage({ hyperskuStatus: 10 })).toMatchObject({ stage: "needs_you", label: "Needs you" });
+    expect(stage({ hyperskuStatus: 1 })).toMatchObject({ stage: "awaiting_payment", label: "Awaiting payment" });
+    expect(stage({ hyperskuStatus: 2 })).toMatchObject({ stage: "processing", label: "Processing" });
+    expect(stage({ state: "cancelled", hyperskuOrderId: null, hyperskuStatus: null })).toMatchObject({ stage: "cancelled" });
+  });
+
+  it("reads a cancelled order's items as cancelled, not as the Pending Sourcing of an earlier answer", () => {
+    // The answer stored when the order was sent: every item Pending Sourcing.
+    const stale = JSON.stringify({
+      orderBaseInfo: { orderId: 880001, status: 8, statusDesc: "Pending Sourcing" },
+      orderItemInfos: [{ id: 7, title: "Mug", quantity: 2, status: 8, statusDes: "Pending Sourcing" }],
+    });
+    const items = (overrides: Partial<Order>) =>
+      buildOrderDetail({ ...sent(8), hyperskuResponse: stale, ...overrides, parcels: [], events: [] }, "s.myshopify.com").items.rows;
+    expect(items({})[0].status).toBe("Pending Sourcing");
+    expect(items({ hyperskuStatus: 6, hyperskuStatusDesc: "Closed" })[0].status).toBe("Cancelled");
+    // A later status than the stored answer's: the items' earlier state is not shown as if current.
+    expect(items({ hyperskuStatus: 4 })[0].status).toBeNull();
+  });
+
+  it("explains a held order by what it waits for, each cause with its own fix, never as a lost connection by default", () => {
+    const held = (stateCode: string) =>
+      buildOrderDetail(
+        { ...order({ state: "held", stateCode, stateReason: "The reason the app recorded." }), parcels: [], events: [] },
+        "s.myshopify.com",
+      ).state;
+    const sourcing = held("needs_sourcing");
+    expect(sourcing.meaning).toMatch(/Waiting for HyperSKU to source/);
+    expect(sourcing.fix).toMatch(/Send anyway/);
+    const shopifyHold = held("fulfillment_on_hold");
+    expect(shopifyHold.meaning).toMatch(/on hold there \(by another app/);
+    expect(shopifyHold.fix).toMatch(/release its fulfillment hold/);
+    expect(held("app_uninstalled").fix).toMatch(/^Reinstall the app/);
+    expect(held("not_connected").meaning).toMatch(/connect HyperSKU/);
+    for (const code of ["needs_sourcing", "fulfillment_on_hold", "app_uninstalled", "operator_configuration", "stored_token_unreadable"]) {
+      expect(held(code).meaning).not.toMatch(/connected again|connect HyperSKU|reconnect/i);
+    }
+    expect(held("something_new").meaning).not.toMatch(/connected/);
+  });
+
+  it("says of an order queued within the merchant's hold time until when it is kept for review", () => {
+    const queued = order({
+      state: "scheduled",
+      stateCode: null,
+      stateReason: null,
+      forwardNotBefore: new Date(at.getTime() + 30 * 60_000),
+    });
+    const view = buildOrderDetail({ ...queued, parcels: [], events: [] }, "s.myshopify.com", { timeZone: "UTC", now: at });
+    expect(view.state.meaning).toBe(
+      "Kept for you to review until Jul 14, 2026, 10:30 AM UTC (the hold time in your settings), then sent to HyperSKU.",
+    );
+    const due = buildOrderDetail({ ...queued, parcels: [], events: [] }, "s.myshopify.com", { now: new Date(at.getTime() + 3600_000) });
+    expect(due.state.meaning).toBe("Will be sent to HyperSKU shortly.");
   });
 
   it("shows the order note, which HyperSKU does not receive", () => {

@@ -17,12 +17,13 @@ import {
 } from "~/domain/orders/hypersku-status";
 import type { Order } from "~/models/order.server";
 import type { OrderEvent } from "~/models/order-event.server";
-import { isInFlight, isUnsent, ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
+import { describeOrderState, getHeldFix, isInFlight, isUnsent } from "~/models/order-state";
 import type { Parcel } from "~/models/parcel.server";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { externalShippingAddressSchema, orderSchema, type HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { describeWaitDuringOutage, type CallHealth } from "~/domain/connection/health";
 import { formatDateTime, formatMoney, humanize } from "./format";
+import { describePipeline, pipelineOrderOf } from "./pipeline";
 
 export type OrderWithDetails = Order & { parcels: Parcel[]; events: OrderEvent[] };
 
@@ -150,18 +151,26 @@ export type ItemView = {
   status: string | null;
 };
 
+/** HyperSKU's statuses that say the merchant has paid HyperSKU: past payment, on the normal path. */
+const isPaidStatus = (status: number | null) => {
+  const phase = getHyperskuStatusRow(status)?.phase;
+  return phase === "processing" || phase === "shipped" || phase === "delivered";
+};
+
 /**
- * Whether the merchant has paid HyperSKU for the order, read from HyperSKU's status (its answer's
- * `isPaid` is the customer's Shopify payment echoed back, not this).
+ * Whether the merchant has paid HyperSKU for the order: only what HyperSKU's status says. Its
+ * answer's `isPaid` and `payTime` are the customer's Shopify payment echoed back (the request's
+ * `isPaid` and `paidAt`), so no date is shown: HyperSKU states none of its own.
  */
-function paymentToHypersku(status: number | null, paidAt: string): string {
+function paymentToHypersku(status: number | null): string {
   const row = getHyperskuStatusRow(status);
-  if (!row) return "Unknown";
+  if (!row) return "Not stated: HyperSKU has not given a status";
   if (row.phase === "sourcing") return "Not due yet: HyperSKU is still sourcing the items";
   if (row.phase === "payment")
     return row.code === HYPERSKU_STATUS.paymentInProgress ? "Payment in progress" : "Not paid yet: pay HyperSKU for this order";
-  if (row.phase === "processing" || row.phase === "shipped" || row.phase === "delivered") return paidAt ? `Paid on ${paidAt}` : "Paid";
-  return "Unknown";
+  if (isPaidStatus(status)) return "Paid";
+  if (row.code === HYPERSKU_STATUS.refunding) return "Being refunded by HyperSKU";
+  return `Not stated: HyperSKU's status (${row.name}) does not say; your HyperSKU account shows it`;
 }
 
 /** An item of the Shopify order that HyperSKU is not sent, with why (a mixed cart sends only its HyperSKU part). */
@@ -192,10 +201,20 @@ function leftOutItems(snapshot: ShopifyOrderSnapshot | null, storedLeftOut: stri
   });
 }
 
+/**
+ * What each item of HyperSKU's stored answer reads: "Cancelled" once the order is (whatever the
+ * stored answer still says of its items), none when the answer is older than the order's status (an
+ * item would read an earlier state, as "Pending Sourcing" on a shipped order), else HyperSKU's words.
+ */
+function itemStatusOf(cancelled: boolean, answerIsCurrent: boolean) {
+  return (statusDes: string | null | undefined) => (cancelled ? "Cancelled" : answerIsCurrent ? (statusDes ?? null) : null);
+}
+
 function itemsView(
   hypersku: HyperskuOrder | null,
   snapshot: ShopifyOrderSnapshot | null,
   storedLeftOut: string | null,
+  itemStatus: (statusDes: string | null | undefined) => string | null,
 ): { source: "hypersku" | "shopify"; rows: ItemView[]; leftOut: LeftOutItemView[] } {
   const infos = hypersku?.orderItemInfos ?? [];
   const leftOut = leftOutItems(snapshot, storedLeftOut);
@@ -210,7 +229,7 @@ function itemsView(
         quantity: item.quantity ?? null,
         price: formatMoney(item.unitPrice, item.currencyCode),
         imageUrl: safeImage(item.imgUrl),
-        status: item.statusDes ?? null,
+        status: itemStatus(item.statusDes),
       })),
     };
   }
@@ -224,7 +243,7 @@ function itemsView(
       quantity: item.currentQuantity ?? item.quantity,
       price: formatMoney(item.unitPrice, snapshot?.currency),
       imageUrl: safeImage(item.imageUrl),
-      status: null,
+      status: itemStatus(null),
     })),
   };
 }
@@ -338,6 +357,7 @@ function readSnapshot(order: Order): ShopifyOrderSnapshot | null {
  * a job that gave up): Retry is offered, and hands it back to the forward job.
  * `timeZone`: the shop's IANA zone, every time is shown in (null: not read from Shopify yet, UTC).
  * `hyperskuHealth`: whether HyperSKU answers; a send waiting for its next try says when it stopped.
+ * `now`: an order queued within the merchant's hold time says until when.
  */
 export function buildOrderDetail(
   order: OrderWithDetails,
@@ -346,14 +366,20 @@ export function buildOrderDetail(
     stalled = false,
     timeZone = null,
     hyperskuHealth = null,
-  }: { stalled?: boolean; timeZone?: string | null; hyperskuHealth?: CallHealth | null } = {},
+    now = new Date(),
+  }: { stalled?: boolean; timeZone?: string | null; hyperskuHealth?: CallHealth | null; now?: Date } = {},
 ) {
   const snapshot = readSnapshot(order);
   const hypersku = readHyperskuOrder(order.hyperskuResponse);
   const base = hypersku?.orderBaseInfo ?? null;
-  const state = order.state as OrderState;
-  const stateInfo = ORDER_STATE_LABELS[state] ?? { label: humanize(order.state), meaning: "" };
-  const hyperskuStatus = describeHyperskuStatus(order.hyperskuStatus ?? base?.status, order.hyperskuStatusDesc ?? base?.statusDesc);
+  const stateInfo = describeOrderState(order.state, order.stateCode) ?? { label: humanize(order.state), meaning: "" };
+  // The one stage the orders list shows too (pipeline.ts): the page's badge never says "Sent" of a cancelled order.
+  const pipeline = describePipeline(pipelineOrderOf(order, order.parcels));
+  const currentStatus = order.hyperskuStatus ?? base?.status ?? null;
+  const hyperskuStatus = describeHyperskuStatus(currentStatus, order.hyperskuStatusDesc ?? base?.statusDesc);
+  // HyperSKU's stored answer is kept from an earlier look when a later one failed or was not made.
+  const answerIsCurrent = base?.status == null || order.hyperskuStatus === null || base.status === order.hyperskuStatus;
+  const itemStatus = itemStatusOf(pipeline.stage === "cancelled", answerIsCurrent);
   const atHypersku = order.state === "sent" && order.hyperskuOrderId !== null;
   const currency = base?.currencyCode ?? null;
   const storeName = shopDomain.replace(/\.myshopify\.com$/, "");
@@ -361,6 +387,10 @@ export function buildOrderDetail(
   const waitingForHypersku =
     hyperskuHealth && (order.state === "scheduled" || order.state === "checking")
       ? describeWaitDuringOutage(hyperskuHealth, nextAttempt)
+      : null;
+  const inHoldTime =
+    order.state === "scheduled" && order.forwardNotBefore && order.forwardNotBefore > now
+      ? `Kept for you to review until ${formatDateTime(order.forwardNotBefore, timeZone)} (the hold time in your settings), then sent to HyperSKU.`
       : null;
 
   return {
@@ -372,10 +402,11 @@ export function buildOrderDetail(
     state: {
       code: order.state,
       label: stateInfo.label,
-      meaning: waitingForHypersku ?? stateInfo.meaning,
+      meaning: waitingForHypersku ?? inHoldTime ?? stateInfo.meaning,
       reason: order.stateReason,
-      fix: getStateFix(order.stateCode),
+      fix: getHeldFix(order.state, order.stateCode) ?? getStateFix(order.stateCode),
     },
+    pipeline,
     flag: order.flagCode ? { code: order.flagCode, reason: order.flagReason ?? humanize(order.flagCode) } : null,
     attempts: {
       count: order.attemptCount,
@@ -400,19 +431,20 @@ export function buildOrderDetail(
             statusDesc: order.hyperskuStatusDesc ?? base?.statusDesc ?? null,
             sentAt: formatDateTime(order.sentAt, timeZone),
             lastSyncedAt: formatDateTime(order.lastSyncedAt, timeZone),
-            payment: paymentToHypersku(order.hyperskuStatus ?? base?.status ?? null, formatDateTime(base?.payTime ?? null, timeZone)),
+            payment: paymentToHypersku(currentStatus),
             shippingMethod: base?.logisticsName ?? null,
-            // Each figure says whose it is: the answer's `isPaid` only echoes the customer's Shopify payment.
+            // Each figure says whose it is: the answer's `isPaid` only echoes the customer's Shopify payment,
+            // so an amount reads as paid to HyperSKU only once HyperSKU's status says it is paid.
             amounts: [
               { label: "The customer paid (Shopify)", value: formatMoney(snapshot?.totalPrice, snapshot?.currency) },
               { label: "HyperSKU's price for the items", value: formatMoney(base?.goodsAmount, currency) },
               { label: "HyperSKU's freight", value: formatMoney(base?.freight, currency) },
               { label: "HyperSKU charges in all", value: formatMoney(base?.amount, currency) },
-              { label: "Paid to HyperSKU", value: formatMoney(base?.actualAmount, currency) },
+              { label: "Paid to HyperSKU", value: isPaidStatus(currentStatus) ? formatMoney(base?.actualAmount, currency) : null },
             ].filter((amount): amount is { label: string; value: string } => amount.value !== null),
           }
         : null,
-    items: itemsView(hypersku, snapshot, order.leftOutLines),
+    items: itemsView(hypersku, snapshot, order.leftOutLines, itemStatus),
     address: addressView(order, hypersku, snapshot),
     parcels: parcelsView(order.parcels),
     timeline: timelineView(order.events, timeZone),

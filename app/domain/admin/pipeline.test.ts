@@ -85,6 +85,16 @@ describe("the order pipeline", () => {
     );
   });
 
+  it("says what a held order waits for, not that HyperSKU is disconnected, whatever held it", () => {
+    const meaning = (stateCode: string | null) => describePipeline(order({ state: "held", stateCode })).meaning;
+    expect(meaning("needs_sourcing")).toMatch(/^Waiting for HyperSKU to source/);
+    expect(meaning("fulfillment_on_hold")).toMatch(/^Waiting for Shopify/);
+    expect(meaning("not_connected")).toMatch(/^Kept until you connect HyperSKU/);
+    expect(meaning(null)).not.toMatch(/connect/);
+    // A flagged held order needs the merchant: its stage's line stays.
+    expect(describePipeline(order({ state: "held", stateCode: "needs_sourcing", flagCode: "cancel_refused" })).stage).toBe("needs_you");
+  });
+
   it("never shows an order HyperSKU closed without shipping as a success", () => {
     expect(describePipeline(order({ hyperskuStatus: S.closed })).tone).not.toBe("success");
   });

@@ -10,7 +10,7 @@
  */
 import { HYPERSKU_STATUSES } from "~/domain/orders/hypersku-status";
 import type { OrderStageClause } from "~/models/admin-orders.server";
-import type { OrderState } from "~/models/order-state";
+import { describeOrderState, type OrderState } from "~/models/order-state";
 
 export const PIPELINE_STAGES = [
   "to_send",
@@ -85,7 +85,24 @@ export type PipelineOrder = {
   hasTracking: boolean;
   /** Cancelled in Shopify (the snapshot's cancelledAt). */
   shopifyCancelled: boolean;
+  /** Why the order is in its state: a held order's line says what it waits for (optional: counts have none). */
+  stateCode?: string | null;
 };
+
+/** The pipeline's facts of a stored order and its parcels: the list, the order page and the order block read them alike. */
+export function pipelineOrderOf(
+  order: { state: string; hyperskuStatus: number | null; flagCode: string | null; shopifyCancelled: boolean; stateCode: string | null },
+  parcels: readonly { trackingNumber: string | null }[],
+): PipelineOrder {
+  return {
+    state: order.state,
+    hyperskuStatus: order.hyperskuStatus,
+    flagCode: order.flagCode,
+    hasTracking: parcels.some((parcel) => parcel.trackingNumber !== null),
+    shopifyCancelled: order.shopifyCancelled,
+    stateCode: order.stateCode,
+  };
+}
 
 const clauseHolds = (clause: OrderStageClause, order: PipelineOrder) =>
   clause.states.includes(order.state as OrderState) &&
@@ -120,6 +137,8 @@ export type PipelineView = { stage: PipelineStage; label: string; tone: Pipeline
 export function describePipeline(order: PipelineOrder): PipelineView {
   const stage = matchingStages(order)[0] ?? "to_send";
   const base = STAGE_LABELS[stage];
+  if (stage === "to_send" && order.state === "held")
+    return { stage, ...base, meaning: describeOrderState("held", order.stateCode ?? null)!.meaning };
   if (stage !== "cancelled") return { stage, ...base };
   if (order.state === "cancelled") return { stage, ...base, meaning: CANCELLED_BEFORE_SENDING };
   if (order.shopifyCancelled) return { stage, ...base, meaning: CANCELLED_BOTH };

@@ -23,6 +23,7 @@ function order(overrides: Partial<OrderBlockOrder> = {}): OrderBlockOrder {
     flagCode: null,
     flagReason: null,
     nextAttemptAt: null,
+    shopifyCancelled: false,
     ...overrides,
   };
 }
@@ -50,7 +51,7 @@ describe("mapOrderBlockView", () => {
     expect(view).toMatchObject({
       shopifyOrderId: "5600000000001",
       state: "sent",
-      stateLabel: "Sent",
+      stateLabel: "Shipped",
       handled: true,
       sentToHypersku: true,
       sentAt: "2026-07-14T14:20:00.000Z",
@@ -148,6 +149,33 @@ describe("mapOrderBlockView", () => {
     expect(view.problems).toEqual([
       { source: "flag", code: "something_new", message: "HyperSKU refused the address change.", fix: null, severity: "warning" },
     ]);
+  });
+
+  it("names an order at HyperSKU by its pipeline stage, as the app's pages do, not a plain Sent", () => {
+    const label = (overrides: Partial<OrderBlockOrder>, parcels: OrderBlockParcelRow[] = []) =>
+      mapOrderBlockView(order(overrides), parcels).stateLabel;
+    expect(label({ hyperskuStatus: 1 })).toBe("Awaiting payment");
+    expect(label({ hyperskuStatus: 10 })).toBe("Needs you");
+    expect(label({ hyperskuStatus: 11 }, [parcel()])).toBe("Needs you");
+    expect(label({ hyperskuStatus: 6 })).toBe("Cancelled");
+    expect(label({ hyperskuStatus: 6 }, [parcel()])).toBe("Delivered");
+    expect(mapOrderBlockView(order({ hyperskuStatus: 6, shopifyCancelled: true }), []).stateMeaning).toBe(
+      "Cancelled in Shopify and at HyperSKU.",
+    );
+  });
+
+  it("explains a held order by what it waits for, with the fix for that cause", () => {
+    const held = (stateCode: string, stateReason: string) =>
+      mapOrderBlockView(order({ state: "held", stateCode, stateReason, hyperskuOrderId: null, hyperskuStatus: null, sentAt: null }), []);
+    const sourcing = held("needs_sourcing", 'HyperSKU has not sourced "Mug" yet.');
+    expect(sourcing.stateMeaning).toMatch(/^Waiting for HyperSKU to source/);
+    expect(sourcing.problems[0]).toMatchObject({ code: "needs_sourcing", severity: "warning", fix: expect.stringMatching(/Send anyway/) });
+    const shopifyHold = held("fulfillment_on_hold", "Its fulfillment is on hold in Shopify (fraud).");
+    expect(shopifyHold.stateMeaning).toMatch(/^Waiting for Shopify/);
+    expect(shopifyHold.problems[0].fix).toMatch(/release its fulfillment hold/);
+    const uninstalled = held("app_uninstalled", "The app was uninstalled.");
+    expect(uninstalled.problems[0].fix).toMatch(/^Reinstall the app/);
+    for (const view of [sourcing, shopifyHold]) expect(view.stateMeaning).not.toMatch(/connect/i);
   });
 
   it("keeps an unknown state readable", () => {

@@ -5,9 +5,10 @@
  * receives is exactly this shape (order-block-contract.ts).
  */
 import { resolveTimeZone } from "~/domain/admin/format";
+import { describePipeline, pipelineOrderOf } from "~/domain/admin/pipeline";
 import { describeHyperskuStatus } from "~/domain/orders/hypersku-status";
 import type { Order } from "~/models/order.server";
-import { ORDER_STATE_LABELS, type OrderState } from "~/models/order-state";
+import { describeOrderState, getHeldFix, type OrderState } from "~/models/order-state";
 import type { Parcel } from "~/models/parcel.server";
 import {
   ORDER_BLOCK_INTENTS,
@@ -35,6 +36,7 @@ export type OrderBlockOrder = Pick<
   | "flagCode"
   | "flagReason"
   | "nextAttemptAt"
+  | "shopifyCancelled"
 >;
 
 export type OrderBlockParcelRow = Pick<
@@ -109,7 +111,7 @@ function mapProblems(order: OrderBlockOrder): OrderBlockProblem[] {
       source: "state",
       code: order.stateCode,
       message: order.stateReason,
-      fix: getStateFix(order.stateCode),
+      fix: getHeldFix(order.state, order.stateCode) ?? getStateFix(order.stateCode),
       severity: STATE_SEVERITY[order.state as OrderState] ?? "info",
     });
   }
@@ -125,19 +127,32 @@ function mapProblems(order: OrderBlockOrder): OrderBlockProblem[] {
   return problems;
 }
 
+/**
+ * The label and meaning the block shows for the order, as the app's pages say them: an order at
+ * HyperSKU reads as its pipeline stage (the orders list's and the order page's badge: "Awaiting
+ * payment", "Cancelled", never a plain "Sent"), a held order says what it waits for.
+ */
+function describeForBlock(order: OrderBlockOrder, parcels: readonly OrderBlockParcelRow[]) {
+  if (order.state === "sent") {
+    const { label, meaning } = describePipeline(pipelineOrderOf(order, parcels));
+    return { label, meaning };
+  }
+  return describeOrderState(order.state, order.stateCode) ?? { label: order.state, meaning: "" };
+}
+
 /** `timeZone`: the shop's stored zone (null: not read from Shopify yet). */
 export function mapOrderBlockView(
   order: OrderBlockOrder,
   parcels: readonly OrderBlockParcelRow[],
   { stalled = false, timeZone = null }: { stalled?: boolean; timeZone?: string | null } = {},
 ): OrderBlockView {
-  const known = ORDER_STATE_LABELS[order.state as OrderState];
+  const described = describeForBlock(order, parcels);
   return {
     shopifyOrderId: order.shopifyOrderId,
     name: order.name,
     state: order.state,
-    stateLabel: known?.label ?? order.state,
-    stateMeaning: known?.meaning ?? "",
+    stateLabel: described.label,
+    stateMeaning: described.meaning,
     handled: order.state !== "skipped",
     sentToHypersku: order.state === "sent" || order.hyperskuOrderId !== null,
     sentAt: order.sentAt?.toISOString() ?? null,

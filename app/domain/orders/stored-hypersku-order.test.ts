@@ -1,5 +1,11 @@
 import { orderSchema } from "~/integrations/hypersku/schemas";
-import { serializeStoredHyperskuOrder, STORED_RESPONSE_MAX_BYTES, STORED_STRING_MAX_LENGTH } from "./stored-hypersku-order";
+import {
+  getStoredHyperskuStatus,
+  isStoredHyperskuOrderBehind,
+  serializeStoredHyperskuOrder,
+  STORED_RESPONSE_MAX_BYTES,
+  STORED_STRING_MAX_LENGTH,
+} from "./stored-hypersku-order";
 
 const answer = () => ({
   orderBaseInfo: {
@@ -56,5 +62,24 @@ describe("serializeStoredHyperskuOrder", () => {
     const odd = { orderBaseInfo: { orderId: Number.NaN, status: { nested: true }, storeOrderId: "1" } };
     expect(JSON.parse(serializeStoredHyperskuOrder(odd)!)).toEqual({ orderBaseInfo: { storeOrderId: "1" } });
     expect(serializeStoredHyperskuOrder("not an order")).toBeNull();
+  });
+});
+
+describe("isStoredHyperskuOrderBehind", () => {
+  const stored = serializeStoredHyperskuOrder(answer());
+
+  it("reads the stored answer's status, and nothing from a copy that does not parse", () => {
+    expect(getStoredHyperskuStatus(stored)).toBe(8);
+    expect(getStoredHyperskuStatus(null)).toBeNull();
+    expect(getStoredHyperskuStatus("{")).toBeNull();
+    expect(getStoredHyperskuStatus(JSON.stringify({ orderBaseInfo: { status: "8" } }))).toBeNull();
+  });
+
+  it("calls a copy older than the status HyperSKU reports (a cancelled order's Pending Sourcing answer) behind", () => {
+    expect(isStoredHyperskuOrderBehind(stored, 6)).toBe(true);
+    expect(isStoredHyperskuOrderBehind(stored, 8)).toBe(false);
+    expect(isStoredHyperskuOrderBehind(null, 2)).toBe(true);
+    // No status reported: nothing to compare with.
+    expect(isStoredHyperskuOrderBehind(stored, null)).toBe(false);
   });
 });

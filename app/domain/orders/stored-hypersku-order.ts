@@ -94,3 +94,23 @@ export function serializeStoredHyperskuOrder(answer: unknown): string | null {
   }
   return text;
 }
+
+/**
+ * HyperSKU's status in a stored answer; null when none is stored, the JSON does not parse or it
+ * names no status. The status sync compares it with the status HyperSKU reports now: a copy whose
+ * status differs is an earlier answer (a lookup that failed, a status recorded by another path such
+ * as a cancellation) and is replaced.
+ */
+export function getStoredHyperskuStatus(stored: string | null): number | null {
+  if (!stored) return null;
+  try {
+    const status: unknown = (JSON.parse(stored) as { orderBaseInfo?: { status?: unknown } } | null)?.orderBaseInfo?.status;
+    return typeof status === "number" && Number.isFinite(status) ? status : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the stored answer is older than the status HyperSKU reports (no stored answer counts as older). */
+export const isStoredHyperskuOrderBehind = (stored: string | null, reportedStatus: number | null) =>
+  reportedStatus !== null && getStoredHyperskuStatus(stored) !== reportedStatus;

@@ -42,7 +42,7 @@ import { clearOrderFlag, setOrderFlag } from "./order-flags.server";
 import { applyParcels, type ParcelOutcome } from "./parcel-store.server";
 import { parseParcels } from "./parse-parcels";
 import { computeNextSyncAt, describeSyncStop } from "./sync-schedule";
-import { serializeStoredHyperskuOrder } from "~/domain/orders/stored-hypersku-order";
+import { isStoredHyperskuOrderBehind, serializeStoredHyperskuOrder } from "~/domain/orders/stored-hypersku-order";
 import { recordHyperskuCharge } from "~/domain/costs/record-costs.server";
 
 const SYNC_BATCH_SIZE = 50;
@@ -82,7 +82,7 @@ async function fetchLogistics(shop: Shop, order: Order): Promise<HyperskuLogisti
 }
 
 /** This order as HyperSKU lists it: an exact match only, never another order's status or parcels. */
-async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
+async function findAtHypersku(shop: Pick<Shop, "domain">, order: Order): Promise<HyperskuOrder | null> {
   const { client } = getHypersku();
   const found = await withHyperskuAccess(shop.domain, (auth) =>
     client.getOrdersByExternalOrderId(auth, { storeCode: shop.domain, storeOrderId: order.shopifyOrderId }),
@@ -93,9 +93,10 @@ async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder |
 /**
  * When HyperSKU's status moves, its view of the order (items and their state, amounts, shipping
  * method, address) has usually moved too: the stored copy the order page shows is replaced, so it is
- * never the frozen create answer. One lookup per change; a failed one keeps the old copy.
+ * never the frozen create answer. One lookup per change; a failed one keeps the old copy, and the
+ * next sync looks again (the copy's status is not the one HyperSKU reports: needsFreshView).
  */
-async function refreshHyperskuView(shop: Shop, order: Order, known: HyperskuOrder | null) {
+async function refreshHyperskuView(shop: Pick<Shop, "domain">, order: Order, known: HyperskuOrder | null) {
   try {
     const current = known ?? (await findAtHypersku(shop, order));
     const stored = current ? serializeStoredHyperskuOrder(current) : null;
@@ -106,6 +107,18 @@ async function refreshHyperskuView(shop: Shop, order: Order, known: HyperskuOrde
     logger.warn({ shop: shop.domain, orderId: order.id, err: error.message }, "kept the stored HyperSKU order: the lookup failed");
   }
 }
+
+/**
+ * Whether the stored copy of HyperSKU's order is to be replaced: the status moved, the merchant
+ * asked, the order was just looked up whole (its answer is at hand), or the copy is older than the
+ * status HyperSKU reports now, whatever recorded that status (a lookup that failed, a cancellation).
+ * Every order HyperSKU still reports on gets its latest answer, cancelled ones included.
+ */
+const needsFreshView = (
+  order: Order,
+  reportedStatus: number | null,
+  { statusChanged, force, known }: { statusChanged: boolean; force: boolean; known: HyperskuOrder | null },
+) => statusChanged || force || known !== null || isStoredHyperskuOrderBehind(order.hyperskuResponse, reportedStatus);
 
 /** The status row of this order: its HyperSKU id, and its store order id when the row names one. */
 function findStatusRow(rows: readonly OrderStatusInfo[], order: Order): OrderStatusInfo | null {
@@ -183,7 +196,7 @@ async function syncOne(
   }
   if (order.flagCode === "hypersku_order_missing") await clearOrderFlag(order.id, ["hypersku_order_missing"]);
   const statusChanged = await recordStatus(order, info);
-  if (statusChanged || force) await refreshHyperskuView(shop, order, known);
+  if (needsFreshView(order, info.status, { statusChanged, force, known })) await refreshHyperskuView(shop, order, known);
   const fresh = { ...order, hyperskuOrderId: order.hyperskuOrderId ?? (info.orderId != null ? String(info.orderId) : null) };
 
   let parcels: ParcelOutcome | null = null;
@@ -310,6 +323,9 @@ export async function refreshOrderStatus(shopDomain: string, order: Order): Prom
   const statuses = await withHyperskuAccess(shopDomain, (auth) => getHypersku().client.getOrdersStatus(auth, [id]));
   const row = findStatusRow(statuses, order);
   if (!row) return null;
-  await recordStatus(order, { status: row.status ?? null, statusDesc: row.statusDesc ?? null });
+  const statusChanged = await recordStatus(order, { status: row.status ?? null, statusDesc: row.statusDesc ?? null });
+  if (needsFreshView(order, row.status ?? order.hyperskuStatus, { statusChanged, force: false, known: null })) {
+    await refreshHyperskuView({ domain: shopDomain }, order, null);
+  }
   return row.status ?? null;
 }

@@ -2,12 +2,11 @@ import { useEffect, useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { NavigationLoading } from "~/components/NavigationLoading";
 import { PageHelp } from "~/components/PageHelp";
 import { documentTitle, PageTitle } from "~/components/PageTitle";
-import { OrderStateBadge } from "~/components/OrderBadges";
 import { RouteErrorBoundary } from "~/components/RouteErrorBoundary";
 import { requireOrderDetail } from "~/domain/admin/order-detail.server";
 import { getOpenOrderProblems, settleOrderProblem } from "~/domain/admin/order-problems.server";
@@ -127,7 +126,12 @@ export default function OrderPage() {
 
   return (
     <Page
-      titleMetadata={<OrderStateBadge state={order.state.code} />}
+      titleMetadata={
+        // The order's one stage, as the orders list shows it (pipeline.ts), with its meaning on hover.
+        <span title={order.pipeline.meaning}>
+          <Badge tone={order.pipeline.tone ?? undefined}>{order.pipeline.label}</Badge>
+        </span>
+      }
       subtitle={`Placed ${order.createdAt}`}
       backAction={{ content: "Orders", url: "/app/orders" }}
       primaryAction={primary}

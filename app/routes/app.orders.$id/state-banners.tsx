@@ -19,14 +19,14 @@ export function StateBanners({ order }: { order: Pick<OrderView, "state" | "atte
           </Banner>
         </Layout.Section>
       )}
-      {(order.state.code === "checking" || order.state.code === "held") && order.state.reason && (
+      {((order.state.code === "checking" && order.state.reason) || order.state.code === "held") && (
         <Layout.Section>
           <Banner
             tone={order.state.code === "held" ? "warning" : "info"}
             title={order.state.code === "held" ? "This order is held" : "Checking with HyperSKU"}
           >
             <BlockStack gap="100">
-              <Text as="p">{order.state.reason}</Text>
+              <Text as="p">{order.state.reason ?? order.state.meaning}</Text>
               {order.attempts.next && (
                 <Text as="p">
                   {order.attempts.nextLabel}: {order.attempts.next}
