@@ -1,6 +1,7 @@
 import prisma from "~/models/db/client.server";
 import { fulfillOrderParcels } from "~/domain/tracking/fulfill-parcels.server";
 import { getNextShopSyncAt, syncOrderNow, syncShopOrders } from "~/domain/tracking/sync-orders.server";
+import { cancelOrderAtHypersku } from "~/domain/orders/cancel-at-hypersku.server";
 import { JOB_TYPES } from "~/domain/enqueue.server";
 import { scheduleRecurringJobs } from "~/jobs/schedule.server";
 import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
@@ -77,6 +78,32 @@ describe("status sync", () => {
     const synced = await prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(synced.hyperskuStatus).toBe(4);
     expect(await storedStatus()).toBe(3);
+
+    // The status did not move again, but the copy is older than it: the next sync replaces it.
+    simulator.control.setFault("getOrdersByExternalOrderId", null);
+    await syncNow();
+    expect(await storedStatus()).toBe(4);
+  });
+
+  it("replaces the stored answer of an order cancelled at HyperSKU, so its items stop reading Pending Sourcing", async () => {
+    const { order } = await placeSentOrder(shopify);
+    const storedItems = async () => {
+      const stored = (await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).hyperskuResponse;
+      return (JSON.parse(stored!) as { orderItemInfos: { statusDes: string }[] }).orderItemInfos.map((item) => item.statusDes);
+    };
+    expect(new Set(await storedItems())).toEqual(new Set(["Pending Sourcing"]));
+    // The merchant's "Cancel at HyperSKU" records Closed from the cancel's answer, before any sync saw it.
+    expect(await cancelOrderAtHypersku(TEST_SHOP, order.id)).toMatchObject({ ok: true });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ hyperskuStatus: 6 });
+
+    // HyperSKU still reports on the order (here: asked once more): the status did not move, the copy is replaced.
+    await prisma.order.update({ where: { id: order.id }, data: { nextSyncAt: new Date(Date.now() - 1_000) } });
+    await syncNow();
+    expect(new Set(await storedItems())).toEqual(new Set(["Closed"]));
+    const stored = JSON.parse((await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).hyperskuResponse!) as {
+      orderBaseInfo: { status: number };
+    };
+    expect(stored.orderBaseInfo.status).toBe(6);
   });
 
   it("tries again later when HyperSKU is briefly unavailable", async () => {
@@ -121,7 +148,8 @@ describe("Shopify fulfillments from HyperSKU parcels", () => {
     expect(unitsOf(fulfillment.lineItems)).toEqual(
       unitsOf(parcel.shippingItems.map((i) => ({ lineItemId: i.storeOrderLineItemId, quantity: i.num }))),
     );
-    expect(fulfillment.trackingInfo).toEqual({ company: parcel.trackingCompany, number: parcel.trackingNumber, url: null }); // a carrier Shopify knows: it links it
+    // A carrier Shopify knows, by Shopify's name, and HyperSKU's own link with it.
+    expect(fulfillment.trackingInfo).toEqual({ company: parcel.trackingCompany, number: parcel.trackingNumber, url: parcel.trackingUrl });
     expect(fulfillment.notifyCustomer).toBe(true);
     expect(shopify.fulfillmentOrders(TEST_SHOP, orderGidOf(payload))[0].status).toBe("CLOSED");
 

@@ -127,8 +127,14 @@ describe("parcelAddressGaps", () => {
     ["US", { address1: null }, ["missing_address_line"]],
     ["DE", { city: " " }, ["missing_city"]],
     ["FR", { first_name: null, last_name: null }, ["missing_name"]],
-    ["US", { country_code: null, zip: null }, ["missing_country"]], // no country, no country's rules
-    ["US", { country_code: "USA" }, ["missing_country"]],
+    ["FR", { first_name: null, last_name: null, company: "Atelier Dupont" }, []], // the company is the recipient
+    ["BR", { first_name: null, last_name: null, company: "123.456.789-09" }, ["missing_name"]], // a CPF is no recipient
+    ["US", { country_code: null, country: null, zip: null }, ["missing_country"]], // no country, no country's rules
+    ["US", { country_code: "USA", country: null }, ["missing_country"]],
+    ["US", { country_code: null, zip: null }, ["missing_zip_code"]], // the name "United States" says US
+    ["US", { country_code: "USA" }, []],
+    ["DE", { country_code: null, country: "Deutschland", zip: null }, ["missing_postal_code"]],
+    ["DE", { country_code: null, country: "Atlantis" }, ["unrecognised_country"]],
   ])("%s address with %j lacks %j", (country, change, expected) => {
     expect(gaps(country, change)).toEqual(expected);
   });

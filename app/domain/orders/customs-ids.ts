@@ -63,15 +63,18 @@ const BRAZILIAN_TAX_NUMBER = /^(?=(?:\D*\d){11}(?:(?:\D*\d){3})?\D*$)[\d.\-/ ]+$
 
 export type CustomsIds = { taxNo?: string; idNo?: string };
 
-export function findCustomsIds(
-  attributes: readonly NameValue[],
-  address: { company: string | null; countryCode: string | null } | null,
-): CustomsIds {
-  const ids: CustomsIds = {};
+type CompanyField = { company: string | null; countryCode: string | null };
+
+/** The address's company field when it holds a Brazilian CPF/CNPJ (a tax number, not a company name). */
+export function companyTaxNumber(address: CompanyField | null): string | undefined {
   const company = address?.company?.trim();
-  const taxNo =
-    findAttribute(attributes, TAX_NUMBER_ATTRIBUTES) ??
-    (address?.countryCode === "BR" && company && BRAZILIAN_TAX_NUMBER.test(company) ? company : undefined);
+  const brazil = address?.countryCode?.trim().toUpperCase() === "BR";
+  return brazil && company && BRAZILIAN_TAX_NUMBER.test(company) ? company : undefined;
+}
+
+export function findCustomsIds(attributes: readonly NameValue[], address: CompanyField | null): CustomsIds {
+  const ids: CustomsIds = {};
+  const taxNo = findAttribute(attributes, TAX_NUMBER_ATTRIBUTES) ?? companyTaxNumber(address);
   const idNo = findAttribute(attributes, ID_NUMBER_ATTRIBUTES);
   if (taxNo) ids.taxNo = taxNo;
   if (idNo) ids.idNo = idNo;

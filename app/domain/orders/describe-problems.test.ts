@@ -23,6 +23,7 @@ describe("describe-problems", () => {
       "not_for_hypersku",
       "too_many_lines",
       "missing_country",
+      "unrecognised_country",
       "missing_address_line",
       "missing_city",
       "missing_name",

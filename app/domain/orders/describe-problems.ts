@@ -11,6 +11,7 @@ export type MapReasonCode =
   | "not_for_hypersku"
   | "too_many_lines"
   | "missing_country"
+  | "unrecognised_country"
   | "missing_address_line"
   | "missing_city"
   | "missing_name"
@@ -18,6 +19,7 @@ export type MapReasonCode =
   | "missing_price"
   | "missing_shop_domain"
   | "custom_line_item"
+  | "product_deleted"
   | "missing_zip_code"
   | "missing_postal_code"
   | "missing_state"
@@ -91,9 +93,16 @@ export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: st
     fix: "Send the HyperSKU items of this order at HyperSKU yourself, or split the order in Shopify into smaller ones, then choose Retry.",
   },
   missing_country: { problem: "The shipping address has no country.", fix: fixAddress("the country") },
+  unrecognised_country: {
+    problem: "The shipping address names a country the app does not recognise, and has no country code.",
+    fix: "Edit the order's shipping address in Shopify and pick the country from Shopify's list, then choose Retry.",
+  },
   missing_address_line: { problem: "The shipping address has no street address.", fix: fixAddress("the street address") },
   missing_city: { problem: "The shipping address has no city.", fix: fixAddress("the city") },
-  missing_name: { problem: "The shipping address has no recipient name.", fix: fixAddress("the recipient's name") },
+  missing_name: {
+    problem: "The shipping address has no recipient: neither a name nor a company.",
+    fix: fixAddress("the recipient's name (or the company's)"),
+  },
   missing_currency: { problem: "Shopify did not say which currency this order was paid in.", fix: RETRY_OR_SUPPORT },
   missing_price: { problem: "Shopify did not give the price of an item in this order.", fix: RETRY_OR_SUPPORT },
   missing_shop_domain: {
@@ -101,7 +110,8 @@ export const ORDER_PROBLEMS: Record<OrderProblemCode, { problem: string; fix: st
     fix: "Open the app from your Shopify admin once, then choose Retry.",
   },
   custom_line_item: {
-    problem: "An item in this order is a custom item with no product in Shopify, so HyperSKU cannot tell what to buy.",
+    problem:
+      "An item in this order names no product in Shopify (a custom item, or one whose product was deleted since), so HyperSKU cannot tell what to buy.",
     fix: "Edit the order in Shopify to replace it with a product from your catalogue (or fulfil that item yourself and remove it), then choose Retry.",
   },
   awaiting_payment: {

@@ -1,5 +1,14 @@
 import { buildOrderSnapshot } from "../../../tests/support/order-factories";
-import { lineSkipCode, productUrl, shippableQuantity, unitPriceAfterDiscounts, variantAttr } from "./map-line-items";
+import {
+  lineItemWarnings,
+  lineSkipCode,
+  missingProductCode,
+  productUrl,
+  shippableQuantity,
+  TITLE_WARN_LENGTH,
+  unitPriceAfterDiscounts,
+  variantAttr,
+} from "./map-line-items";
 import type { ShopifyLineItemSnapshot } from "~/models/order-snapshot";
 
 const line = (overrides: Partial<ShopifyLineItemSnapshot> = {}): ShopifyLineItemSnapshot => ({
@@ -73,5 +82,42 @@ describe("productUrl", () => {
     expect(productUrl("shop.myshopify.com", "ceramic-mug")).toBe("https://shop.myshopify.com/products/ceramic-mug");
     expect(productUrl("shop.myshopify.com", "茶碗")).toBe("https://shop.myshopify.com/products/%E8%8C%B6%E7%A2%97");
     expect(productUrl("shop.myshopify.com", null)).toBeUndefined();
+  });
+});
+
+describe("missingProductCode", () => {
+  const gone = { productId: null, variantId: null, productHandle: null, options: [] };
+
+  it("finds nothing missing on a line that names its product or variant", () => {
+    expect(missingProductCode(line())).toBeNull();
+    expect(missingProductCode(line({ productId: null }))).toBeNull();
+  });
+
+  it.each([
+    [{ sku: "MUG-BLUE" }],
+    [{ sku: null, variantTitle: "Blue / L" }],
+    [{ sku: null, variantTitle: null, options: [{ name: "Color", value: "Blue" }] }],
+    [{ sku: null, variantTitle: null, productHandle: "blue-mug" }],
+  ])("calls a line whose product and variant Shopify cleared, but which keeps %j, a deleted product", (kept) => {
+    expect(missingProductCode(line({ ...gone, ...kept }))).toBe("product_deleted");
+  });
+
+  it("calls a line with nothing of a product a custom item", () => {
+    expect(missingProductCode(line({ ...gone, sku: null, variantTitle: null }))).toBe("custom_line_item");
+    expect(missingProductCode(line({ ...gone, sku: " ", variantTitle: "Default Title" }))).toBe("custom_line_item");
+  });
+});
+
+describe("lineItemWarnings", () => {
+  it("says nothing of a title Shopify's product editor allows", () => {
+    expect(lineItemWarnings({ storeOrderLineItemId: "1", title: "x".repeat(TITLE_WARN_LENGTH) })).toEqual([]);
+    expect(lineItemWarnings({ storeOrderLineItemId: "1" })).toEqual([]);
+  });
+
+  it("warns about a longer title, naming the item and the limit", () => {
+    const title = `Handmade ceramic mug ${"with a very long description ".repeat(10)}`;
+    const [warning] = lineItemWarnings({ storeOrderLineItemId: "1", title });
+    expect(warning).toContain(`“Handmade ceramic mug with a very long description with a ve…” has a title of ${title.length} characters`);
+    expect(warning).toContain(`longer than the ${TITLE_WARN_LENGTH}`);
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { ExternalLineItem } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
-import { LINE_SKIP_REASONS, type LineSkipCode } from "./describe-problems";
+import { LINE_SKIP_REASONS, type LineSkipCode, type MapReasonCode } from "./describe-problems";
 import { currencyDecimals, minorUnitsToNumber } from "./money";
 import { lineMoney } from "./order-money";
 import type { RouteSkipCode } from "./route-lines";
@@ -40,6 +40,19 @@ export function lineSkipCode(item: ShopifyLineItemSnapshot): LineSkipCode | null
 /** A custom line item (added by hand in the admin) names no product or variant for the agent to buy. */
 export function isCustomLineItem(item: ShopifyLineItemSnapshot): boolean {
   return !item.productId && !item.variantId;
+}
+
+/**
+ * Why a line names nothing for the agent to buy, or null when it names a product or a variant.
+ * Shopify clears a line's product and variant when the product is deleted after the order, so such a
+ * line looks like a custom item; what the line keeps of the product (its SKU, its variant's title or
+ * options, its handle) tells it was one. A deleted product with one variant and no SKU leaves no
+ * trace: it reads as a custom item, whose message names both cases (describe-problems.ts).
+ */
+export function missingProductCode(item: ShopifyLineItemSnapshot): Extract<MapReasonCode, "custom_line_item" | "product_deleted"> | null {
+  if (!isCustomLineItem(item)) return null;
+  const traces = [item.sku, item.productHandle, variantText(item)].some((value) => Boolean(value?.trim()));
+  return traces ? "product_deleted" : "custom_line_item";
 }
 
 /** "Blue / L" as Shopify names the variant, else "Color: Blue / Size: L"; nothing for "Default Title". */
@@ -119,6 +132,23 @@ export function mapLineItem(
     price,
     quantity: context.quantity ?? shippableQuantity(item),
   });
+}
+
+/**
+ * A Shopify product title has at most 255 characters; HyperSKU publishes no limit for `title`. A line
+ * titled longer (written by an app or an import, not the product editor) is sent whole, with a warning.
+ */
+export const TITLE_WARN_LENGTH = 255;
+
+/** What the merchant should know about a line as it is sent; empty when nothing. */
+export function lineItemWarnings(line: Pick<ExternalLineItem, "title" | "storeOrderLineItemId">): string[] {
+  const length = line.title ? [...line.title].length : 0;
+  if (length <= TITLE_WARN_LENGTH) return [];
+  const start = clip(oneLine(line.title ?? ""), 60);
+  return [
+    `The item “${start}” has a title of ${length} characters, longer than the ${TITLE_WARN_LENGTH} Shopify allows a product title. ` +
+      "HyperSKU publishes no limit and may cut it; it buys by the product and variant sent with it, so check at HyperSKU that the order shows the right product.",
+  ];
 }
 
 export function skippedLineItem(item: ShopifyLineItemSnapshot, code: LineSkipCode): SkippedLineItem {

@@ -1,13 +1,13 @@
 /**
  * Carrier names as HyperSKU writes them -> the tracking company name Shopify knows, exactly as
- * Shopify spells it (capitals matter). With a known name Shopify builds the tracking link itself
- * and may follow the shipment; with any other name the app sends HyperSKU's tracking URL instead.
- * Pure.
+ * Shopify spells it (capitals matter), and the `trackingInfo` the app sends Shopify. Pure.
  *
  * The names are from Shopify's list of supported tracking companies ("display for shops located in
  * any country", FulfillmentTrackingInfo.company in the Admin GraphQL reference), limited to carriers
  * that parcels from a Chinese dropshipping warehouse and their last-mile partners realistically use.
- * A name missing here is not an error: the URL keeps the tracking number clickable.
+ * A name is mapped only when it can mean one carrier: "DHL" alone is left as HyperSKU wrote it, since
+ * a China-origin DHL parcel is as often DHL eCommerce as DHL Express, and a wrong company would make
+ * Shopify build a link to the wrong carrier's page.
  */
 
 export const SHOPIFY_TRACKING_COMPANIES = [
@@ -64,7 +64,11 @@ export type ShopifyTrackingCompany = (typeof SHOPIFY_TRACKING_COMPANIES)[number]
 /** Only letters and digits, lower case: "Yun Express" and "YUNEXPRESS" look alike. */
 const normalizeCarrierName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** Other spellings carriers go by on HyperSKU's pages and labels. */
+/**
+ * Other spellings carriers go by on HyperSKU's pages and labels, each naming one carrier only. Not
+ * here on purpose: "dhl" (DHL Express or DHL eCommerce) and "hermes" (Evri in the UK; Hermes
+ * Germany is another company).
+ */
 const ALIASES: Record<string, ShopifyTrackingCompany> = {
   "4pxexpress": "4PX",
   "4pxworldwideexpress": "4PX",
@@ -75,7 +79,6 @@ const ALIASES: Record<string, ShopifyTrackingCompany> = {
   chinapostregisteredairmail: "China Post",
   chinapostordinarysmallpacket: "China Post",
   unitedstatespostalservice: "USPS",
-  dhl: "DHL Express",
   dhlecommercesolutions: "DHL eCommerce",
   fedexinternational: "FedEx",
   ups: "UPS",
@@ -87,7 +90,6 @@ const ALIASES: Record<string, ShopifyTrackingCompany> = {
   laposte: "La Poste",
   postnlinternational: "PostNL",
   canadapostes: "Canada Post",
-  hermes: "Evri",
   hermesuk: "Evri",
 };
 
@@ -105,9 +107,24 @@ export function findShopifyTrackingCompany(name: string | null | undefined): Sho
 
 export type ShopifyTrackingInput = { company?: string; number?: string; url?: string };
 
+/** HyperSKU's tracking link when it is a web address; anything else (`javascript:`, a bare host) is dropped. */
+function webUrl(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === "https:" || url.protocol === "http:" ? trimmed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The `trackingInfo` for Shopify: the known company name and the number (Shopify links it), or
- * HyperSKU's own name with its URL. A URL is only sent together with a number, as Shopify requires.
+ * The `trackingInfo` for Shopify: the company by Shopify's name when the carrier is certain (else as
+ * HyperSKU wrote it), the number, and HyperSKU's tracking URL whenever it gives one. The URL goes
+ * even for a carrier Shopify knows: it wins over the link Shopify would build, so a wrong guess of
+ * ours never leaves the customer on the wrong carrier's page. Shopify wants a URL only together with
+ * a number (https://shopify.dev/docs/api/admin-graphql/latest/input-objects/FulfillmentTrackingInput).
  */
 export function toShopifyTracking(tracking: {
   trackingCompany: string | null;
@@ -117,7 +134,7 @@ export function toShopifyTracking(tracking: {
   const known = findShopifyTrackingCompany(tracking.trackingCompany);
   const number = tracking.trackingNumber?.trim() || undefined;
   const company = known ?? (tracking.trackingCompany?.trim() || undefined);
-  const url = !known && number ? tracking.trackingUrl?.trim() || undefined : undefined;
+  const url = number ? webUrl(tracking.trackingUrl) : undefined;
   return {
     ...(company ? { company } : {}),
     ...(number ? { number } : {}),
