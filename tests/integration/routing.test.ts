@@ -52,9 +52,14 @@ describe("only HyperSKU's lines go", () => {
     });
 
     expect(sentBodies().map((body) => body.lineItems.map((line) => [line.title, line.quantity]))).toEqual([[["Ceramic Mug", 2]]]);
+    // HyperSKU hears what the mug cost with its share of the $5.00 shipping and $3.20 tax (48.00 of 132.00
+    // in items): 48.00 + 1.82 + 1.16, not the whole order's $140.20 (app/domain/orders/line-shares.ts).
+    expect(sentBodies()[0]).toMatchObject({ totalPrice: 50.98, taxAmount: 1.16, totalShippingPrice: 1.82 });
     const order = await orderRecord(payload);
     expect(order.state).toBe("sent");
     const detail = await requireOrderDetail(TEST_SHOP, order.id);
+    // The order page still shows the whole Shopify order.
+    expect(detail.shopify.total).toBe("$140.20");
     expect(detail.items.leftOut).toEqual([
       {
         key: String((payload.line_items as JsonObject[])[1].id),

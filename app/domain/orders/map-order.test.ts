@@ -9,12 +9,14 @@ import {
   buildRestOrder,
   EUR_ON_USD_SHOP,
   JPY_ON_USD_SHOP,
+  restMoneySet,
   restRefund,
   snapshotOfGraphql,
   snapshotOfRest,
   type JsonObject,
 } from "../../../tests/support/order-factories";
-import { mapOrderToExternalOrder, type MapResult, normalizeShopDomain } from "./map-order";
+import { mapOrderToExternalOrder, type MapResult, normalizeShopDomain, type Routing } from "./map-order";
+import { NO_PRODUCT_RULES } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
 const SHOP = { domain: "example-shop.myshopify.com", name: "Example Shop", platformCode: 1 };
@@ -92,7 +94,7 @@ describe("mapOrderToExternalOrder: a paid multi-item order", () => {
         address1: "1600 Amphitheatre Pkwy",
         address2: "Suite 12",
         city: "Mountain View",
-        province: "California",
+        province: "CA",
         countryCode: "US",
         countryName: "United States",
         zip: "94043",
@@ -253,15 +255,19 @@ describe("mapOrderToExternalOrder: items that are not shipped", () => {
     ]);
   });
 
-  it("keeps Shopify's order totals when items are left out", () => {
+  it("describes only the items it sends when a gift card stays behind: the gift card carries no shipping or tax", () => {
     const payload = buildRestOrder({
-      lineItems: [buildRestLineItem({ unitPrice: "20.00" }), buildRestLineItem({ unitPrice: "50.00", overrides: { gift_card: true } })],
+      lineItems: [
+        buildRestLineItem({ unitPrice: "20.00" }),
+        buildRestLineItem({ unitPrice: "50.00", overrides: { gift_card: true, requires_shipping: false } }),
+      ],
       shipping: "5.00",
-      tax: "0.00",
+      tax: "1.60",
     });
+    expect(payload.total_price_set).toMatchObject({ presentment_money: { amount: "76.60" } });
     const { request } = expectSent(mapRest(payload));
     expect(request.lineItems).toHaveLength(1);
-    expect(request.totalPrice).toBe(75);
+    expect(request).toMatchObject({ totalPrice: 26.6, taxAmount: 1.6, totalShippingPrice: 5 });
   });
 
   it("sends only the units not refunded, and counts a partly refunded order as paid", () => {
@@ -325,6 +331,172 @@ describe("mapOrderToExternalOrder: items that are not shipped", () => {
   });
 });
 
+/** HyperSKU ships every line but those of these products (the merchant's exclude rules). */
+const allBut = (...productIds: unknown[]): Routing => ({
+  settings: {
+    hyperskuLocationIds: [],
+    productRules: { include: [], exclude: productIds.map((id) => ({ field: "product" as const, value: String(id) })) },
+  },
+  context: { fulfillmentOrders: null, facts: new Map() },
+});
+
+/** Shopify shows the app only these lines at its location: the rest a fulfillment service (Printful) ships. */
+const onlyVisible = (...lineItems: JsonObject[]): Routing => ({
+  settings: { hyperskuLocationIds: [], productRules: NO_PRODUCT_RULES },
+  context: {
+    fulfillmentOrders: [
+      {
+        id: "gid://shopify/FulfillmentOrder/1",
+        status: "OPEN",
+        locationId: "gid://shopify/Location/1",
+        locationName: "Shop location",
+        holds: [],
+        lineItems: lineItems.map((line, index) => ({
+          id: `gid://shopify/FulfillmentOrderLineItem/${index}`,
+          lineItemId: String(line.id),
+          totalQuantity: Number(line.quantity),
+          remainingQuantity: Number(line.quantity),
+        })),
+      },
+    ],
+    facts: new Map(),
+  },
+});
+
+const totalsOf = (request: ExternalOrder) => [request.totalPrice, request.taxAmount, request.totalShippingPrice];
+
+// The cent-by-cent working of each example is in line-shares.test.ts.
+describe("mapOrderToExternalOrder: a mixed cart (some lines ship elsewhere)", () => {
+  function mixedCart() {
+    const mug = buildRestLineItem({ unitPrice: "24.00", overrides: { title: "Ceramic Mug", quantity: 2 } });
+    const poster = buildRestLineItem({ unitPrice: "30.00", overrides: { title: "Art Poster" } });
+    const candle = buildRestLineItem({ unitPrice: "18.00", overrides: { title: "Soy Candle", quantity: 3 } });
+    return { mug, poster, candle, payload: buildRestOrder({ lineItems: [mug, poster, candle], shipping: "5.00", tax: "10.00" }) };
+  }
+
+  it("tells HyperSKU what its lines cost with their share of shipping and tax, not the whole order", () => {
+    const { mug, payload } = mixedCart();
+    const { request, skippedLineItems, moneyWarnings } = expectSent(
+      mapOrderToExternalOrder(snapshotOfRest(payload), SHOP, onlyVisible(mug)),
+    );
+    expect(request.lineItems.map((line) => line.title)).toEqual(["Ceramic Mug"]);
+    expect(skippedLineItems.map((line) => line.code)).toEqual(["other_fulfiller", "other_fulfiller"]);
+    // 48.00 + 1.82 shipping + 3.64 tax, of an order of 147.00.
+    expect(totalsOf(request)).toEqual([53.46, 3.64, 1.82]);
+    expect(moneyWarnings).toEqual([]);
+  });
+
+  it("the shares of complementary parts make the whole order, to the cent", () => {
+    const { mug, poster, candle, payload } = mixedCart();
+    const order = snapshotOfRest(payload);
+    const parts = [[mug], [poster, candle]].map((lines) => expectSent(mapOrderToExternalOrder(order, SHOP, onlyVisible(...lines))).request);
+    expect(parts.map(totalsOf)).toEqual([
+      [53.46, 3.64, 1.82],
+      [93.54, 6.36, 3.18],
+    ]);
+    expect(expectSent(mapOrderToExternalOrder(order, SHOP, onlyVisible(mug, poster, candle))).request).toMatchObject({
+      totalPrice: 147,
+      taxAmount: 10,
+      totalShippingPrice: 5,
+    });
+  });
+
+  it("JPY with tax in the prices and ¥1000 off given only as a total: whole yen", () => {
+    const money = JPY_ON_USD_SHOP;
+    const lines = [
+      buildRestLineItem({ money, unitPrice: "1500" }),
+      buildRestLineItem({ money, unitPrice: "2200", overrides: { quantity: 2 } }),
+      buildRestLineItem({ money, unitPrice: "980", overrides: { quantity: 3 } }),
+    ];
+    const payload = buildRestOrder({
+      money,
+      lineItems: lines,
+      shipping: "800",
+      tax: "785",
+      overrides: {
+        taxes_included: true,
+        total_discounts_set: restMoneySet("1000", money),
+        total_price_set: restMoneySet("8640", money),
+      },
+    });
+    const { request, moneyWarnings } = expectSent(mapOrderToExternalOrder(snapshotOfRest(payload), SHOP, allBut(lines[2].product_id)));
+    expect(request.lineItems.map((line) => [line.price, line.quantity])).toEqual([
+      [1330, 1],
+      [1951, 2],
+    ]);
+    expect(request).toMatchObject({ currency: "JPY", totalPrice: 5766, taxAmount: 524, totalShippingPrice: 534 });
+    expect(moneyWarnings).toEqual([]);
+  });
+
+  it("EUR with VAT in the prices and 10% off per line: the VAT share stays inside the total", () => {
+    const money = EUR_ON_USD_SHOP;
+    const sent = buildRestLineItem({ money, unitPrice: "29.90", discounts: ["5.98"], overrides: { quantity: 2 } });
+    const elsewhere = buildRestLineItem({ money, unitPrice: "15.00", discounts: ["1.50"] });
+    const payload = buildRestOrder({
+      money,
+      lineItems: [sent, elsewhere],
+      shipping: "4.90",
+      tax: "12.04",
+      overrides: { taxes_included: true, total_price_set: restMoneySet("72.22", money) },
+    });
+    const { request } = expectSent(mapOrderToExternalOrder(snapshotOfRest(payload), SHOP, allBut(elsewhere.product_id)));
+    expect(request).toMatchObject({ currency: "EUR", totalPrice: 57.74, taxAmount: 9.63, totalShippingPrice: 3.92 });
+    expect(request.lineItems.map((line) => line.price)).toEqual([26.91]);
+  });
+
+  it("a free-shipping code: the items sent carry no shipping either", () => {
+    const mug = buildRestLineItem({ unitPrice: "24.00", overrides: { quantity: 2 } });
+    const tee = buildRestLineItem({ unitPrice: "12.50" });
+    const payload = buildRestOrder({ lineItems: [mug, tee], shipping: "0.00", tax: "3.20" });
+    payload.total_shipping_price_set = restMoneySet("5.00");
+    payload.shipping_lines = [
+      {
+        price_set: restMoneySet("5.00"),
+        discounted_price_set: restMoneySet("0.00"),
+        discount_allocations: [{ amount_set: restMoneySet("5.00") }],
+      },
+    ];
+    const { request } = expectSent(mapOrderToExternalOrder(snapshotOfRest(payload), SHOP, allBut(tee.product_id)));
+    expect(totalsOf(request)).toEqual([50.54, 2.54, 0]);
+  });
+
+  it("when every line goes, even one shipped only in part, the totals are Shopify's as placed", () => {
+    const mug = buildRestLineItem({ unitPrice: "24.00", overrides: { quantity: 3, fulfillable_quantity: 1 } });
+    const tee = buildRestLineItem({ unitPrice: "12.50" });
+    const { request } = expectSent(mapRest(buildRestOrder({ lineItems: [mug, tee], shipping: "5.00", tax: "3.20" })));
+    expect(request.lineItems.map((line) => line.quantity)).toEqual([1, 1]);
+    expect(totalsOf(request)).toEqual([92.7, 3.2, 5]);
+  });
+
+  it("leaves the total out when an amount of the order is unknown, rather than guess the items' share", () => {
+    const money = EUR_ON_USD_SHOP;
+    const mug = buildRestLineItem({ money, unitPrice: "20.00" });
+    const tee = buildRestLineItem({ money, unitPrice: "10.00" });
+    // A tip REST gives only in the shop's currency: unknown in euros.
+    const payload = buildRestOrder({
+      money,
+      lineItems: [mug, tee],
+      shipping: "4.00",
+      tax: "0.00",
+      overrides: { total_tip_received: "5.40" },
+    });
+    const { request } = expectSent(mapOrderToExternalOrder(snapshotOfRest(payload), SHOP, allBut(tee.product_id)));
+    expect(request).not.toHaveProperty("totalPrice");
+    expect(request).toMatchObject({ taxAmount: 0, totalShippingPrice: 2.67 });
+  });
+
+  it("when Shopify's total does not meet its parts, the items sent get their share of the parts, and the merchant is told", () => {
+    const { mug, payload } = mixedCart();
+    payload.total_price_set = restMoneySet("148.00");
+    const { request, moneyWarnings } = expectSent(mapOrderToExternalOrder(snapshotOfRest(payload), SHOP, onlyVisible(mug)));
+    expect(totalsOf(request)).toEqual([53.46, 3.64, 1.82]);
+    expect(moneyWarnings).toEqual([
+      "Shopify's total 148.00 USD differs by 1.00 USD from its parts (items 132.00 USD, shipping 5.00 USD, tax 10.00 USD: 147.00 USD); " +
+        "HyperSKU gets the share of those parts that belongs to the items it ships.",
+    ]);
+  });
+});
+
 describe("mapOrderToExternalOrder: the shipping address", () => {
   it("refuses an order with no shipping address", () => {
     expect(expectRefused(mapRest(buildRestOrder({ overrides: { shipping_address: null } })))).toEqual([
@@ -333,7 +505,7 @@ describe("mapOrderToExternalOrder: the shipping address", () => {
   });
 
   it("names every missing part at once", () => {
-    const payload = withAddress({ country_code: null, address1: "  ", city: "", first_name: null, last_name: " " });
+    const payload = withAddress({ country_code: null, country: null, address1: "  ", city: "", first_name: null, last_name: " " });
     expect(expectRefused(mapRest(payload)).map((r) => r.code)).toEqual([
       "missing_country",
       "missing_address_line",
@@ -342,8 +514,12 @@ describe("mapOrderToExternalOrder: the shipping address", () => {
     ]);
   });
 
-  it("treats a country code that is not two letters as missing", () => {
-    expect(expectRefused(mapRest(withAddress({ country_code: "USA" }))).map((r) => r.code)).toEqual(["missing_country"]);
+  it("reads the country from its name when the code is not two letters, and names a country it cannot place", () => {
+    expect(expectSent(mapRest(withAddress({ country_code: "USA" }))).request.shippingAddress.countryCode).toBe("US");
+    expect(expectRefused(mapRest(withAddress({ country_code: "USA", country: "Atlantis" }))).map((r) => r.code)).toEqual([
+      "unrecognised_country",
+    ]);
+    expect(expectRefused(mapRest(withAddress({ country_code: "USA", country: null }))).map((r) => r.code)).toEqual(["missing_country"]);
   });
 
   it("accepts a recipient with only a first or only a last name", () => {

@@ -6,22 +6,24 @@
  * - `isPaid` is true for "paid" and "partially_refunded" (payment-status.ts says why); `paidAt` is
  *   sent only then: when the customer paid, which intake keeps in the snapshot (paid-at.ts); an
  *   order stored before that falls back to `processedAt`, else `createdAt`.
- * - Totals (`totalPrice`, `taxAmount`, `totalShippingPrice`) are Shopify's order totals as placed,
- *   also when some items are left out. They describe what the buyer paid, which is what the merchant
- *   recognises on both sides; re-dividing tax and shipping over the shipped items would invent
- *   numbers Shopify never showed. What HyperSKU must buy is said by `lineItems` alone.
+ * - Totals (`totalPrice`, `taxAmount`, `totalShippingPrice`) describe the lines sent. When every line
+ *   of the order goes, they are Shopify's order totals as placed, unchanged. When some stay behind (a
+ *   mixed cart: another fulfiller's lines, gift cards, refunded or excluded items), they are the sum
+ *   of the sent lines' shares of the order's money (line-shares.ts), so HyperSKU is not told the
+ *   customer paid for goods it never ships. The order page keeps showing Shopify's whole order.
  * - `taxNo`/`idNo` come from order attributes or a Brazilian company field (customs-ids.ts).
  * - Money (docs/hypersku-contract.md, "Money"; order-money.ts): each line's `price` is its discounted
- *   total over its units, rounded half up; the totals are Shopify's, unchanged. Where Shopify's total
- *   does not meet its parts by the rule, the order still goes, with `moneyWarnings` saying how far off.
+ *   total over its units, rounded half up. Where Shopify's total does not meet its parts by the rule,
+ *   the order still goes, with `moneyWarnings` saying how far off.
  */
 import type { ExternalLineItem, ExternalOrder } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
 import { type MapReasonCode, ORDER_PROBLEMS } from "./describe-problems";
 import { isCustomLineItem, mapLineItem, type SkippedLineItem, lineSkipCode, shippableQuantity, skippedLineItem } from "./map-line-items";
 import { mapShippingAddress } from "./map-shipping-address";
+import { lineShares, sharesTotal } from "./line-shares";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
-import { moneyWarnings, orderMoney } from "./order-money";
+import { moneyWarnings, type OrderMoney, orderMoney } from "./order-money";
 import { isOrderPaid } from "./payment-status";
 import { NO_PRODUCT_RULES, routeLine, type RoutingContext, type RoutingSettings } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
@@ -71,9 +73,32 @@ function isoUtc(value: string | null): string | undefined {
 
 function amount(value: string | null, currency: string): number | undefined {
   if (value === null) return undefined;
-  const decimals = currencyDecimals(currency);
-  const minor = toMinorUnits(value, decimals);
-  return minor === null || minor < 0 ? undefined : minorUnitsToNumber(minor, decimals);
+  return wireAmount(toMinorUnits(value, currencyDecimals(currency)), currency);
+}
+
+function wireAmount(minor: number | null, currency: string): number | undefined {
+  return minor === null || minor < 0 ? undefined : minorUnitsToNumber(minor, currencyDecimals(currency));
+}
+
+const isPartial = (order: ShopifyOrderSnapshot, sent: ReadonlySet<string>) => order.lineItems.some((item) => !sent.has(item.id));
+
+type Totals = Pick<ExternalOrder, "totalPrice" | "taxAmount" | "totalShippingPrice">;
+
+/** Shopify's totals when every line goes (`sent` holds them all); else the sent lines' shares of the order's money. */
+function sentTotals(order: ShopifyOrderSnapshot, money: OrderMoney, sent: ReadonlySet<string>): Totals {
+  if (!isPartial(order, sent)) {
+    return {
+      totalPrice: amount(order.totalPrice, money.currency),
+      taxAmount: amount(order.totalTax, money.currency),
+      totalShippingPrice: amount(order.totalShipping, money.currency),
+    };
+  }
+  const part = sharesTotal(lineShares(order, money), sent);
+  return {
+    totalPrice: wireAmount(part.totalPrice, money.currency),
+    taxAmount: wireAmount(part.tax, money.currency),
+    totalShippingPrice: wireAmount(part.shipping, money.currency),
+  };
 }
 
 const ROUTE_SKIPS = new Set<SkippedLineItem["code"]>(["other_fulfiller", "other_location", "excluded_by_rule", "not_included_by_rule"]);
@@ -126,6 +151,7 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
   if (reasons.length > 0 || !address.ok || !currency || !money) return { ok: false, reasons, skippedLineItems };
 
   const isPaid = isOrderPaid(order.financialStatus);
+  const sent = new Set(lineItems.map((line) => line.storeOrderLineItemId));
   const request: ExternalOrder = compact({
     storeOrderId: order.shopifyOrderId,
     storeOrderNo: order.name?.trim() || undefined,
@@ -137,11 +163,9 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
     isPaid,
     status: order.financialStatus ?? undefined,
     currency,
-    totalPrice: amount(order.totalPrice, currency),
-    taxAmount: amount(order.totalTax, currency),
-    totalShippingPrice: amount(order.totalShipping, currency),
+    ...sentTotals(order, money, sent),
     lineItems,
     shippingAddress: address.address,
   });
-  return { ok: true, request, skippedLineItems, moneyWarnings: moneyWarnings(money) };
+  return { ok: true, request, skippedLineItems, moneyWarnings: moneyWarnings(money, { partial: isPartial(order, sent) }) };
 }

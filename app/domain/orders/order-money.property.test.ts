@@ -4,10 +4,13 @@
  * line discounts, an order discount given per line or only as a total, shipping with or without a
  * (free-)shipping discount, tax, duties and tips. Each order is written as Shopify's REST payload and
  * as its Admin GraphQL node, parsed and mapped; the request and the breakdown must meet the rule
- * exactly, with numbers the generator worked out on its own.
+ * exactly, with numbers the generator worked out on its own. Split into lines HyperSKU ships, lines
+ * another fulfiller ships and gift cards (a mixed cart), each line's share (line-shares.ts) must make
+ * the whole order with the others', and the request for any part must be the sum of its lines' shares.
  */
 import fc from "fast-check";
-import { mapOrderToExternalOrder } from "./map-order";
+import { lineShares, type LineShare } from "./line-shares";
+import { mapOrderToExternalOrder, type Routing } from "./map-order";
 import { allocateLargestRemainder, orderMoney } from "./order-money";
 import { parseGraphqlOrder } from "./parse-graphql-order";
 import { parseRestOrderWebhook } from "./parse-rest-order";
@@ -288,6 +291,115 @@ function checkRule(order: GeneratedOrder, snapshot: ShopifyOrderSnapshot) {
   expect(sentTotal).toBe(linesAndRemainders);
 }
 
+// ---- mixed carts ----------------------------------------------------------------------------
+
+/** What becomes of each line: HyperSKU ships it, another fulfiller does, or it is a (digital) gift card. */
+type Fate = "hypersku" | "elsewhere" | "gift_card";
+const fatesArb = fc.array(fc.constantFrom<Fate>("hypersku", "hypersku", "elsewhere", "gift_card"), { minLength: 6, maxLength: 6 });
+
+/** One fate per line of `order`, at least one of them HyperSKU's (else there is nothing to send). */
+function fatesFor(order: GeneratedOrder, drawn: Fate[]): Fate[] {
+  const fates = drawn.slice(0, order.lines.length);
+  return fates.includes("hypersku") ? fates : ["hypersku", ...fates.slice(1)];
+}
+
+/** The payload with the lines whose fate is "gift_card" turned into gift cards (no shipping). */
+function withGiftCards<T extends JsonObject>(payload: T, fates: Fate[], lineKey: "rest" | "graphql"): T {
+  const copy = structuredClone(payload);
+  const lines = lineKey === "rest" ? (copy.line_items as JsonObject[]) : ((copy.lineItems as JsonObject).nodes as JsonObject[]);
+  lines.forEach((line, index) => {
+    if (fates[index] !== "gift_card") return;
+    if (lineKey === "rest") Object.assign(line, { gift_card: true, requires_shipping: false });
+    else Object.assign(line, { isGiftCard: true, requiresShipping: false });
+  });
+  return copy;
+}
+
+/** HyperSKU ships the lines whose index is in `ours`; the merchant's rules keep the others' products away. */
+function routingFor(lineCount: number, ours: (index: number) => boolean): Routing {
+  const exclude = Array.from({ length: lineCount }, (_, index) => index)
+    .filter((index) => !ours(index))
+    .map((index) => ({ field: "product" as const, value: String(7_000 + index) }));
+  return {
+    settings: { hyperskuLocationIds: [], productRules: { include: [], exclude } },
+    context: { fulfillmentOrders: null, facts: new Map() },
+  };
+}
+
+const sumOf = (values: readonly (number | null)[]) => values.reduce<number>((total, value) => total + (value ?? Number.NaN), 0);
+
+/** |part − whole × weight ÷ Σ weights| < 1 for every part, in integers. */
+function expectProportional(parts: readonly (number | null)[], whole: number, weights: readonly number[]) {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  parts.forEach((part, index) => {
+    expect(part).toBeGreaterThanOrEqual(0);
+    expect(Math.abs((part ?? Number.NaN) * total - whole * weights[index])).toBeLessThan(Math.max(total, 1));
+  });
+}
+
+function checkMixedCart(order: GeneratedOrder, fates: Fate[], snapshot: ShopifyOrderSnapshot) {
+  const { code, decimals } = order.currency;
+  const toMinor = (value: number | undefined) => Math.round((value ?? Number.NaN) * 10 ** decimals);
+  const count = order.lines.length;
+  const fateOf = (index: number) => fates[index];
+  const money = orderMoney(snapshot, code);
+  expect(money.mismatch).toBe(0);
+  const shares = lineShares(snapshot, money);
+
+  // Every line's shares, part by part, make the whole order exactly.
+  expect(sumOf(shares.map((share) => share.goods))).toBe(money.linesTotal);
+  expect(sumOf(shares.map((share) => share.shipping))).toBe(shippingAfter(order));
+  expect(sumOf(shares.map((share) => share.tax))).toBe(order.tax);
+  expect(sumOf(shares.map((share) => share.duties))).toBe(order.duties);
+  expect(sumOf(shares.map((share) => share.tips))).toBe(order.tip);
+  expect(sumOf(shares.map((share) => share.total))).toBe(expectedTotal(order));
+
+  // Shipping goes to the lines that travel (gift cards do not), by what they cost, else by units.
+  const travels = (index: number) => fateOf(index) !== "gift_card";
+  const values = money.lines.map((line, index) => (travels(index) ? (line.discountedTotal ?? 0) : 0));
+  const units = order.lines.map((line, index) => (travels(index) ? line.quantity : 0));
+  const shippingWeights = values.some((value) => value > 0) ? values : units.some((unit) => unit > 0) ? units : null;
+  if (shippingWeights) {
+    expectProportional(
+      shares.map((share) => share.shipping),
+      shippingAfter(order),
+      shippingWeights,
+    );
+    expect(shares.filter((_, index) => !travels(index)).every((share) => share.shipping === 0 && share.tax === 0)).toBe(true);
+  }
+
+  // The request for any part of the order is the sum of its lines' shares; the whole order's is Shopify's.
+  const requestFor = (ours: (index: number) => boolean) => {
+    const mapped = mapOrderToExternalOrder(snapshot, SHOP, routingFor(count, ours));
+    if (!mapped.ok) throw new Error(JSON.stringify(mapped.reasons));
+    return mapped.request;
+  };
+  const sentIds = (ours: (index: number) => boolean) => new Set(shares.filter((_, index) => ours(index)).map((share) => share.lineItemId));
+  const expectShares = (ours: (index: number) => boolean) => {
+    const request = requestFor(ours);
+    const chosen = shares.filter((share: LineShare) => sentIds(ours).has(share.lineItemId));
+    expect(new Set(request.lineItems.map((line) => line.storeOrderLineItemId))).toEqual(sentIds(ours));
+    expect(toMinor(request.totalPrice)).toBe(sumOf(chosen.map((share) => share.total)));
+    expect(toMinor(request.taxAmount)).toBe(sumOf(chosen.map((share) => share.tax)));
+    expect(toMinor(request.totalShippingPrice)).toBe(sumOf(chosen.map((share) => share.shipping)));
+    return request;
+  };
+  const ours = expectShares((index) => fateOf(index) === "hypersku");
+  const everyLineOurs = fates.every((fate) => fate === "hypersku");
+  if (!everyLineOurs) {
+    // What HyperSKU hears of plus what stays behind (another fulfiller's lines, gift cards) = the whole order.
+    const restTotal = sumOf(shares.filter((_, index) => fateOf(index) !== "hypersku").map((share) => share.total));
+    expect(toMinor(ours.totalPrice) + restTotal).toBe(expectedTotal(order));
+    if (fates.includes("elsewhere")) {
+      const theirs = expectShares((index) => fateOf(index) === "elsewhere");
+      const giftCards = sumOf(shares.filter((_, index) => fateOf(index) === "gift_card").map((share) => share.total));
+      expect(toMinor(ours.totalPrice) + toMinor(theirs.totalPrice) + giftCards).toBe(expectedTotal(order));
+    }
+  } else {
+    expect(toMinor(ours.totalPrice)).toBe(expectedTotal(order));
+  }
+}
+
 describe("the money rule over generated orders", () => {
   it("holds from Shopify's REST payload to the request, exactly, in every currency", () => {
     fc.assert(
@@ -309,6 +421,30 @@ describe("the money rule over generated orders", () => {
         checkRule({ ...order, discountMode: "per_line" }, parsed.value);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("in a mixed cart, the shares of all lines make the whole order and each part's request is the sum of its lines' shares (REST)", () => {
+    fc.assert(
+      fc.property(orderArb, fatesArb, (order, drawn) => {
+        const fates = fatesFor(order, drawn);
+        const parsed = parseRestOrderWebhook(withGiftCards(restPayload(order), fates, "rest"));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+        checkMixedCart(order, fates, parsed.value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("in a mixed cart, the same holds from the Admin GraphQL node", () => {
+    fc.assert(
+      fc.property(orderArb, fatesArb, (order, drawn) => {
+        const fates = fatesFor(order, drawn);
+        const parsed = parseGraphqlOrder(withGiftCards(graphqlNode(order), fates, "graphql"));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+        checkMixedCart({ ...order, discountMode: "per_line" }, fates, parsed.value);
+      }),
+      { numRuns: 150 },
     );
   });
 

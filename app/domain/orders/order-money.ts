@@ -188,9 +188,10 @@ export function orderMoney(order: ShopifyOrderSnapshot, currency: string): Order
 
 /**
  * What a merchant should know about the money of an order we send anyway: the request carries
- * Shopify's totals as they are, and these say where they do not meet their parts.
+ * Shopify's totals as they are (or, with `partial`, the sent lines' shares of its parts:
+ * line-shares.ts), and these say where they do not meet their parts.
  */
-export function moneyWarnings(money: OrderMoney): string[] {
+export function moneyWarnings(money: OrderMoney, { partial = false }: { partial?: boolean } = {}): string[] {
   const format = (value: number) => `${formatMinorUnits(value, money.decimals)} ${money.currency}`;
   const warnings: string[] = [];
   if (money.orderDiscountUnallocated > 0) {
@@ -208,7 +209,10 @@ export function moneyWarnings(money: OrderMoney): string[] {
     ].filter((part): part is string => part !== null);
     warnings.push(
       `Shopify's total ${format(money.totalPrice)} differs by ${format(money.mismatch)} from its parts (${parts.join(", ")}: ` +
-        `${format(money.partsTotal)}); HyperSKU gets Shopify's totals unchanged.`,
+        `${format(money.partsTotal)}); ` +
+        (partial
+          ? "HyperSKU gets the share of those parts that belongs to the items it ships."
+          : "HyperSKU gets Shopify's totals unchanged."),
     );
   }
   return warnings;
