@@ -4,6 +4,8 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { mapOrderToExternalOrder } from "~/domain/orders/map-order";
+import { parseAnyOrder } from "~/domain/orders/parse-any-order";
 import { externalOrderSchema } from "~/integrations/hypersku/schemas";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -28,6 +30,18 @@ function preview(...args: string[]): Promise<Run> {
 }
 
 const fixture = (name: string) => path.join(FIXTURES, name);
+
+/**
+ * The request the app's own mapper makes of a fixture (every line routed to HyperSKU): the preview must
+ * print exactly this, totals included (map-order.test.ts pins how the totals are made).
+ */
+function appRequest(name: string) {
+  const parsed = parseAnyOrder(JSON.parse(readFileSync(fixture(name), "utf8")));
+  if (!parsed.ok) throw new Error(`${name} does not parse`);
+  const mapped = mapOrderToExternalOrder(parsed.value, { domain: "example-shop.myshopify.com", name: "Example Shop", platformCode: 3 });
+  if (!mapped.ok) throw new Error(`${name} does not map`);
+  return mapped.request;
+}
 let scratch: string;
 
 beforeAll(() => {
@@ -44,65 +58,44 @@ function scratchFile(name: string, content: string): string {
   return file;
 }
 
+type RestOrderJson = Record<string, unknown> & { line_items: Record<string, unknown>[] };
+
+/** A fixture order changed for one case, written to the scratch folder. */
+function changed(name: string, into: string, change: (order: RestOrderJson) => void): string {
+  const order = JSON.parse(readFileSync(fixture(name), "utf8")) as RestOrderJson;
+  change(order);
+  return scratchFile(into, JSON.stringify(order));
+}
+
+const PAID = "rest-paid-multi-item-usd.json";
+const lastLine = (run: Run) => run.stderr.trimEnd().split("\n").at(-1);
+
 // Each run starts npx + tsx (a few seconds, more on a busy machine): generous time, runs in parallel.
 describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
-  it("prints the request for a paid multi-item order and lists what it left out", async () => {
+  it("prints the request the app's mapper makes for a paid multi-item order, and lists what it left out", async () => {
     const run = await preview(fixture("rest-paid-multi-item-usd.json"), ...SHOP_ARGS);
     expect(run.code).toBe(0);
     const request = JSON.parse(run.stdout);
     expect(externalOrderSchema.parse(request)).toEqual(request);
-    expect(request).toEqual({
+    // The same pure functions as the app, so the same request, to the byte (map-order.test.ts pins its fields).
+    expect(request).toEqual(appRequest("rest-paid-multi-item-usd.json"));
+    expect(request).toMatchObject({
       storeOrderId: "5612345678901",
-      storeOrderNo: "#1001",
       storeCode: "example-shop.myshopify.com",
       storeName: "Example Shop",
       platform: 3,
-      createdAt: "2026-07-14T14:15:30.000Z",
-      paidAt: "2026-07-14T14:15:29.000Z",
-      isPaid: true,
-      status: "paid",
-      currency: "USD",
-      totalPrice: 77.04,
-      taxAmount: 5.34,
-      totalShippingPrice: 5,
-      lineItems: [
-        {
-          storeOrderLineItemId: "14012345678901",
-          storeProductId: "7112345678901",
-          storeVariantId: "42012345678901",
-          storeSkuId: "MUG-BLUE-L",
-          title: "Ceramic Mug",
-          variantAttr: "Blue / Large",
-          price: 21.6,
-          quantity: 2,
-        },
-        {
-          storeOrderLineItemId: "14012345678902",
-          storeProductId: "7112345678902",
-          storeVariantId: "42012345678902",
-          storeSkuId: "TOWEL-LINEN",
-          title: "Linen Tea Towel",
-          // The customer's monogram travels with the item (issue 17: personalisation reaches HyperSKU).
-          variantAttr: "Monogram: A.L.",
-          price: 22.5,
-          quantity: 1,
-        },
-      ],
-      shippingAddress: {
-        firstName: "Ada",
-        lastName: "Lovelace",
-        address1: "1600 Amphitheatre Pkwy",
-        address2: "Suite 12",
-        city: "Mountain View",
-        province: "California",
-        zip: "94043",
-        countryCode: "US",
-        countryName: "United States",
-        phone: "+1 650-555-0100",
-        email: "ada.lovelace@example.com",
-      },
     });
+    expect(
+      request.lineItems.map((line: { storeOrderLineItemId: string; quantity: number }) => [line.storeOrderLineItemId, line.quantity]),
+    ).toEqual([
+      ["14012345678901", 2],
+      ["14012345678902", 1],
+    ]);
+    // The customer's monogram travels with the item (issue 17: personalisation reaches HyperSKU).
+    expect(request.lineItems[1].variantAttr).toBe("Monogram: A.L.");
     expect(run.stderr).toContain('- left out: line item 14012345678903 ("Gift Card"): It is a gift card: nothing to ship.');
+    expect(run.stderr).toContain("Routed by each line's fulfillment_service");
+    expect(run.stderr.trimEnd().split("\n").at(-1)).toBe("Decision: the app sends order #1001 to HyperSKU now.");
   });
 
   it("sends an EUR order on a USD shop in euros, without the refunded mug, keeping umlauts", async () => {
@@ -143,13 +136,8 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     expect(whole.stdout).toBe(bare.stdout);
     const request = JSON.parse(bare.stdout);
     expect(externalOrderSchema.parse(request)).toEqual(request);
-    expect(request).toMatchObject({
-      currency: "JPY",
-      totalPrice: 5200,
-      taxAmount: 473,
-      totalShippingPrice: 800,
-      paidAt: "2026-07-17T01:19:59.000Z",
-    });
+    expect(request).toEqual(appRequest("graphql-order-jpy.json"));
+    expect(request).toMatchObject({ currency: "JPY", paidAt: "2026-07-17T01:19:59.000Z" });
     expect(request.lineItems).toEqual([
       {
         storeOrderLineItemId: "14012345679241",
@@ -177,11 +165,13 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     expect(request).not.toHaveProperty("storeName");
   });
 
-  it("explains why an order without a shipping address cannot be sent, and exits 1", async () => {
+  it("explains why an order without a shipping address cannot be sent, and exits 3", async () => {
     const run = await preview(fixture("rest-no-shipping-address.json"), ...SHOP_ARGS);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(3);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain("Order #1003 cannot be sent to HyperSKU:");
+    expect(run.stderr).toContain(
+      "Decision: the app does not send order #1003 now (Needs attention): This order has no shipping address, so HyperSKU cannot ship it.",
+    );
     expect(run.stderr).toContain("- [no_shipping_address] This order has no shipping address, so HyperSKU cannot ship it.");
     expect(run.stderr).toContain("What to do: Add a shipping address to the order in Shopify, then choose Retry.");
   });
@@ -192,9 +182,9 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
       preview(fixture("graphql-local-pickup.json"), ...SHOP_ARGS),
       preview(fixture("rest-local-delivery.json"), ...SHOP_ARGS),
     ]);
-    expect([pickup.code, graphqlPickup.code, local.code]).toEqual([1, 1, 1]);
+    expect([pickup.code, graphqlPickup.code, local.code]).toEqual([3, 3, 3]);
     expect([pickup.stdout, graphqlPickup.stdout, local.stdout]).toEqual(["", "", ""]);
-    expect(pickup.stderr).toContain("Order #1022 is not for HyperSKU:");
+    expect(pickup.stderr).toContain("Decision: the app does not send order #1022 now (Not for HyperSKU):");
     expect(pickup.stderr).toContain(
       "- [local_pickup] The customer picks this order up in person, so there is no parcel for HyperSKU to ship.",
     );
@@ -216,6 +206,8 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
       '- sent: line item 15010000000001 ("Ceramic Mug") × 2',
       '- left out: line item 15010000000002 ("Art Poster"): Shopify assigns it to another fulfillment service (such as a print-on-demand app or a 3PL).',
       '- left out: line item 15010000000003 ("Soy Candle"): It ships from Brooklyn studio, a location you do not fulfil through HyperSKU.',
+      "Not checked here: your HyperSKU connection and catalogue, which the app checks just before sending (an item HyperSKU has not sourced yet holds the order).",
+      "Decision: the app sends order #3101 to HyperSKU now.",
     ]);
 
     // Every location of the merchant's (no --location): the studio's candles go too; a rule keeps the mug back.
@@ -227,9 +219,9 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     );
   });
 
-  it("says when nothing is left for HyperSKU, lists every line, and exits 1", async () => {
+  it("says when nothing is left for HyperSKU, lists every line, and exits 3", async () => {
     const run = await preview(fixture("graphql-mixed-cart-fulfillment-orders.json"), ...SHOP_ARGS, "--include", "vendor: Nobody");
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(3);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain("- [not_for_hypersku] Nothing in this order is for HyperSKU to fulfil.");
     expect(run.stderr).toContain(
@@ -247,11 +239,138 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     expect(location.stderr).toContain('--location must be a location GID such as gid://shopify/Location/1 (got "Brooklyn").');
   });
 
+  it("leaves out a REST order's line a fulfillment service ships, naming the service, as the app does", async () => {
+    const file = changed(PAID, "printful.json", (order) => {
+      order.line_items[1].fulfillment_service = "printful";
+    });
+    const run = await preview(file, ...SHOP_ARGS);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).lineItems.map((line: { title: string }) => line.title)).toEqual(["Ceramic Mug"]);
+    expect(run.stderr).toContain(
+      "Routed by each line's fulfillment_service, as the file carries no fulfillment orders: \"manual\" lines are yours, any other is a fulfillment service's.",
+    );
+    expect(run.stderr).toContain(
+      '- left out: line item 14012345678902 ("Linen Tea Towel"): Shopify assigns it to another fulfillment service (such as a print-on-demand app or a 3PL). Its fulfillment_service is "printful".',
+    );
+  });
+
+  it("prints no request and exits 3 for orders the app does not send, saying why in one sentence", async () => {
+    const files = {
+      test: changed(PAID, "test.json", (order) => void (order.test = true)),
+      cancelled: changed(PAID, "cancelled.json", (order) => void (order.cancelled_at = "2026-07-14T11:00:00-04:00")),
+      unpaid: changed(PAID, "unpaid.json", (order) => void (order.financial_status = "pending")),
+      archived: changed(PAID, "archived.json", (order) => void (order.closed_at = "2026-07-20T11:00:00-04:00")),
+    };
+    const [test, cancelled, unpaid, archived, tagged, testSent, unpaidSent] = await Promise.all([
+      preview(files.test, ...SHOP_ARGS),
+      preview(files.cancelled, ...SHOP_ARGS),
+      preview(files.unpaid, ...SHOP_ARGS),
+      preview(files.archived, ...SHOP_ARGS),
+      preview(fixture(PAID), ...SHOP_ARGS, "--excluded-tag", "vip"),
+      preview(files.test, ...SHOP_ARGS, "--send-test-orders"),
+      preview(files.unpaid, ...SHOP_ARGS, "--trigger", "created"),
+    ]);
+    for (const run of [test, cancelled, unpaid, archived, tagged]) {
+      expect(run.code).toBe(3);
+      expect(run.stdout).toBe("");
+    }
+    expect([test, cancelled, unpaid, archived, tagged].map(lastLine)).toEqual([
+      "Decision: the app does not send order #1001 now (Not for HyperSKU): This is a test order, and test orders are not sent to HyperSKU.",
+      "Decision: the app does not send order #1001 now (Cancelled): This order was cancelled in Shopify, so it is not sent to HyperSKU.",
+      "Decision: the app does not send order #1001 now (Waiting): This order is not paid yet. It will be sent to HyperSKU once Shopify marks it as paid.",
+      "Decision: the app does not send order #1001 now (Not for HyperSKU): This order is archived in Shopify.",
+      'Decision: the app does not send order #1001 now (Not for HyperSKU): This order has a tag you chose to keep away from HyperSKU. (tag "VIP")',
+    ]);
+    expect(test.stderr).toContain("What to do: To send test orders too, turn off 'Skip test orders' in the app's settings");
+    // The merchant's settings decide, as in the app.
+    expect([testSent.code, unpaidSent.code]).toEqual([0, 0]);
+    expect(JSON.parse(unpaidSent.stdout)).toMatchObject({ isPaid: false, status: "pending" });
+  });
+
+  it("waits out --hold-minutes after the order was paid", async () => {
+    const file = changed(PAID, "just-paid.json", (order) => void (order.processed_at = new Date().toISOString()));
+    const run = await preview(file, ...SHOP_ARGS, "--hold-minutes", "60");
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe("");
+    expect(lastLine(run)).toMatch(
+      /^Decision: the app does not send order #1001 now \(Queued\): Your settings wait 60 minutes after an order is paid before sending it, so this one goes at \S+Z\.$/,
+    );
+  });
+
+  it("routes by a file of fulfillment orders: a held one holds the order, with the hold's reason", async () => {
+    const restFulfillmentOrder = (status: string, lines: number[]) => ({
+      id: 8800000001,
+      status,
+      assigned_location_id: 1,
+      assigned_location: { name: "Shop location", location_id: 1 },
+      fulfillment_holds: status === "on_hold" ? [{ reason: "high_risk_of_fraud", reason_notes: "Checking the card" }] : [],
+      line_items: lines.map((id, index) => ({ id: 99000010 + index, line_item_id: id, quantity: 1, fulfillable_quantity: 1 })),
+    });
+    const onHold = scratchFile("on-hold.json", JSON.stringify({ fulfillment_orders: [restFulfillmentOrder("on_hold", [14012345678901])] }));
+    // The towel's fulfillment order is a fulfillment service's: the app does not see it.
+    const open = scratchFile("open.json", JSON.stringify({ fulfillment_orders: [restFulfillmentOrder("open", [14012345678901])] }));
+    const [held, routed] = await Promise.all([
+      preview(fixture(PAID), ...SHOP_ARGS, "--fulfillment-orders", onHold),
+      preview(fixture(PAID), ...SHOP_ARGS, "--fulfillment-orders", open, "--location", "gid://shopify/Location/1"),
+    ]);
+    expect(held.code).toBe(3);
+    expect(held.stdout).toBe("");
+    expect(lastLine(held)).toBe(
+      "Decision: the app does not send order #1001 now (Held): Its fulfillment is on hold in Shopify (Checking the card). Release the hold in Shopify and the order is sent.",
+    );
+    expect(routed.code).toBe(0);
+    expect(JSON.parse(routed.stdout).lineItems).toEqual([expect.objectContaining({ title: "Ceramic Mug", quantity: 1 })]);
+    expect(routed.stderr).toContain(`Routed by the 1 fulfillment order(s) in ${open} and locations gid://shopify/Location/1.`);
+    expect(routed.stderr).toContain(
+      '- left out: line item 14012345678902 ("Linen Tea Towel"): Shopify assigns it to another fulfillment service',
+    );
+  });
+
+  it("shows the money warnings of an order it sends", async () => {
+    const file = changed(PAID, "total-off.json", (order) => {
+      order.total_price = "77.05";
+      order.total_price_set = {
+        shop_money: { amount: "77.05", currency_code: "USD" },
+        presentment_money: { amount: "77.05", currency_code: "USD" },
+      };
+    });
+    const run = await preview(file, ...SHOP_ARGS);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /- money warning \(sent anyway, noted on the order's timeline\): Shopify's total 77\.05 USD differs by 0\.01 USD from its parts/,
+    );
+  });
+
+  it("refuses settings, locations or fulfillment orders it cannot use, with exit 2", async () => {
+    const other = scratchFile(
+      "other-order.json",
+      JSON.stringify({
+        fulfillment_orders: [{ id: 1, status: "open", line_items: [{ id: 2, line_item_id: 999, quantity: 1, fulfillable_quantity: 1 }] }],
+      }),
+    );
+    const notOrders = scratchFile("not-fulfillment-orders.json", JSON.stringify({ orders: [] }));
+    const [location, trigger, minutes, foreign, unreadable] = await Promise.all([
+      preview(fixture(PAID), "--location", "gid://shopify/Location/1"),
+      preview(fixture(PAID), "--trigger", "weekly"),
+      preview(fixture(PAID), "--hold-minutes", "soon"),
+      preview(fixture(PAID), "--fulfillment-orders", other),
+      preview(fixture(PAID), "--fulfillment-orders", notOrders),
+    ]);
+    for (const run of [location, trigger, minutes, foreign, unreadable]) {
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+    }
+    expect(location.stderr).toContain("--location needs the order's fulfillment orders, which say where each line ships from");
+    expect(trigger.stderr).toContain('--trigger must be paid or created (got "weekly").');
+    expect(minutes.stderr).toContain('--hold-minutes must be a whole number (got "soon").');
+    expect(foreign.stderr).toContain("names line items order #1001 does not have (999): is it another order's?");
+    expect(unreadable.stderr).toContain('is not a list of fulfillment orders: it holds neither "fulfillment_orders" (REST)');
+  });
+
   it("names the missing ZIP code of a US address and how to add it", async () => {
     const run = await preview(fixture("rest-us-no-zip.json"), ...SHOP_ARGS);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(3);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain("Order #1023 cannot be sent to HyperSKU:");
     expect(run.stderr).toContain("- [missing_zip_code] The shipping address has no ZIP code, which parcels to this country need.");
     expect(run.stderr).toContain("What to do: Edit the order's shipping address in Shopify to add the ZIP code, then choose Retry.");
   });
@@ -289,5 +408,8 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
       expect(run.stderr).toContain("Usage: npx tsx scripts/hypersku-preview.ts");
     }
     expect(platform.stderr).toContain('--platform must be a whole number (got "shopify").');
+    const help = await preview("--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Exit codes: 0 the app would send the order now (the request is on stdout); 3 it would not send it now");
   });
 });
