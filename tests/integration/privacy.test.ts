@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { getSqliteFilePath } from "~/models/db/database-url";
 import prisma from "~/models/db/client.server";
-import { exportCustomerData } from "~/domain/privacy/data-request.server";
+import { downloadCustomerData } from "~/domain/privacy/data-request.server";
+import type { CustomerDataExport } from "~/domain/privacy/customer-data-export";
 import { enqueue, JOB_TYPES } from "~/domain/enqueue.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
@@ -105,6 +106,13 @@ async function storeOrders() {
 describe("customers/redact", () => {
   it("leaves no trace of the customer's name, address, e-mail or phone anywhere in the database, and keeps the history", async () => {
     const { shipped, unpaid, refused } = await storeOrders();
+    // She asked for her data first: the request held her e-mail and phone.
+    await deliver(dataRequest, "customers/data_request", {
+      shop_domain: TEST_SHOP,
+      customer: { id: 191167, email: ZELDA.email, phone: ZELDA.phone },
+      orders_requested: [shipped.payload.id as number],
+      data_request: { id: 9998 },
+    });
     expect(found(await databaseText(), ZELDA_TRACES)).toEqual(ZELDA_TRACES); // the search works
 
     await deliver(customersRedact, "customers/redact", {
@@ -150,6 +158,10 @@ describe("customers/redact", () => {
     expect(refusedRow.events.some((e) => e.message?.includes("Address [redacted], [redacted] is not served"))).toBe(true);
     const unpaidRow = await prisma.order.findFirstOrThrow({ where: { shopifyOrderId: String(unpaid.id) } });
     expect(unpaidRow).toMatchObject({ state: "skipped", stateCode: "customer_redacted" });
+    // Her data request says so instead of exporting.
+    const request = await prisma.customerDataRequest.findFirstOrThrow({ where: { shopifyRequestId: "9998" } });
+    expect(request).toMatchObject({ email: null, phone: null, redactedAt: expect.any(Date) });
+    expect(await downloadCustomerData(TEST_SHOP, request.id, "json")).toEqual({ kind: "redacted", redactedAt: request.redactedAt });
   });
 
   it("answers 200 to a repeat and to a payload without a customer", async () => {
@@ -177,8 +189,14 @@ describe("customers/data_request", () => {
     const noted = await prisma.orderEvent.findMany({ where: { kind: "privacy", outcome: "data_requested" } });
     expect(noted).toHaveLength(3); // by id, and the others by e-mail
     expect(noted.every((e) => e.message?.includes("request 9999") && found(e.message, ZELDA_TRACES).length === 0)).toBe(true);
+    expect(noted[0].message).toContain("Download it in this app under Settings > Customer data requests");
 
-    const exported = await exportCustomerData(TEST_SHOP, { orderIds: [String(shipped.payload.id)], email: ZELDA.email, phone: null });
+    const request = await prisma.customerDataRequest.findFirstOrThrow({ where: { shop: TEST_SHOP, shopifyRequestId: "9999" } });
+    const download = await downloadCustomerData(TEST_SHOP, request.id, "json");
+    if (download.kind !== "file") throw new Error(`no file: ${download.kind}`);
+    const exported = JSON.parse(download.body) as CustomerDataExport;
+    expect(exported.orders).toHaveLength(3);
+    expect(found(download.body, ADA_TRACES)).toEqual([]);
     const unpaidExport = exported.orders.find((o) => o.shopifyOrderId === String(unpaid.id))!;
     expect(unpaidExport.contact.email).toBe(ZELDA.email);
     const shippedExport = exported.orders.find((o) => o.shopifyOrderId === String(shipped.payload.id))!;
@@ -198,12 +216,21 @@ describe("shop/redact and uninstall", () => {
 
   it("anonymises every order of the shop and deletes its sessions and tokens, keeping the evidence", async () => {
     const { shipped } = await storeOrders();
+    await deliver(dataRequest, "customers/data_request", {
+      shop_domain: TEST_SHOP,
+      customer: { id: 191167, email: ZELDA.email, phone: ZELDA.phone },
+      data_request: { id: 9997 },
+    });
     await deliver(uninstalled, "app/uninstalled", { myshopify_domain: TEST_SHOP });
     await deliver(shopRedact, "shop/redact", { shop_id: 954889, shop_domain: TEST_SHOP });
     await drainQueue();
 
     const text = await databaseText();
     expect(found(text, ZELDA_TRACES)).toEqual([]);
+    expect(await prisma.customerDataRequest.findFirstOrThrow({ where: { shopifyRequestId: "9997" } })).toMatchObject({
+      email: null,
+      redactedAt: expect.any(Date),
+    });
     expect(found(text, ADA_TRACES)).toEqual([]);
     expect(await prisma.order.count({ where: { shop: TEST_SHOP } })).toBe(4);
     expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);

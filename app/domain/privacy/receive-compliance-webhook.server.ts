@@ -29,7 +29,12 @@ async function act(delivery: VerifiedDelivery, body: unknown): Promise<string | 
       const parsed = customersRedactSchema.safeParse(body);
       if (!parsed.success) return "The customers/redact payload could not be read.";
       const { customer, orders_to_redact } = parsed.data;
-      await redactCustomer(delivery.shop, { orderIds: orders_to_redact, email: customer.email, phone: customer.phone });
+      await redactCustomer(delivery.shop, {
+        customerId: customer.id,
+        orderIds: orders_to_redact,
+        email: customer.email,
+        phone: customer.phone,
+      });
       return null;
     }
     case "customers/data_request": {
@@ -38,7 +43,7 @@ async function act(delivery: VerifiedDelivery, body: unknown): Promise<string | 
       const { customer, orders_requested, data_request } = parsed.data;
       await recordCustomerDataRequest(
         delivery.shop,
-        { orderIds: orders_requested, email: customer.email, phone: customer.phone },
+        { customerId: customer.id, orderIds: orders_requested, email: customer.email, phone: customer.phone },
         data_request?.id ?? null,
       );
       return null;

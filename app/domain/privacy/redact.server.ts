@@ -45,8 +45,10 @@ import { deleteCatalogueForShop } from "~/models/catalogue.server";
 import { eraseNotificationAddresses } from "~/models/digest.server";
 import { listDeliveriesWithProblem, scrubDeliveryProblem } from "~/models/webhook-delivery.server";
 import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
+import { listUnredactedCustomerDataRequests, redactCustomerDataRequests } from "~/models/customer-data-request.server";
 import { anonymiseHyperskuResponse, anonymiseSentRequest, anonymiseSnapshot, collectPersonalValues, scrubText } from "./anonymise";
 import type { CustomerSelector } from "~/models/order.server";
+import { isSameSubject, subjectOfRequest, type DataSubject } from "./customer-match";
 import { REDACTED_STATE_CODE, REDACTED_STATE_REASON } from "./redacted-intake.server";
 
 const CHUNK = 100;
@@ -131,15 +133,26 @@ async function redactWhere(where: OrderFilter, extra: (string | null)[], source:
 }
 
 /**
+ * The customer's earlier data requests say they were redacted (there is nothing left to export) and
+ * lose the e-mail and phone they held.
+ */
+async function redactDataRequestsOf(shop: string, subject: DataSubject) {
+  const requests = await listUnredactedCustomerDataRequests(shop);
+  const theirs = requests.filter((request) => isSameSubject(subjectOfRequest(request), subject)).map((request) => request.id);
+  if (theirs.length > 0) await redactCustomerDataRequests(shop, theirs);
+}
+
+/**
  * customers/redact: the named orders and any others holding the customer's e-mail or phone. The
  * named ones are tombstoned first, also those the app has not received yet: when one arrives
  * later it is never stored with personal data nor sent.
  */
-export async function redactCustomer(shop: string, selector: CustomerSelector): Promise<number> {
+export async function redactCustomer(shop: string, selector: CustomerSelector & { customerId?: string | null }): Promise<number> {
   await recordRedactedOrders(shop, selector.orderIds, "customers/redact");
-  const count = await erasingForGood(() =>
-    redactWhere(customerOrdersWhere(shop, selector), [selector.email, selector.phone], "customers/redact"),
-  );
+  const count = await erasingForGood(async () => {
+    await redactDataRequestsOf(shop, { ...selector, customerId: selector.customerId ?? null });
+    return redactWhere(customerOrdersWhere(shop, selector), [selector.email, selector.phone], "customers/redact");
+  });
   logger.info({ shop, orders: count }, "customer data redacted");
   return count;
 }
@@ -147,7 +160,8 @@ export async function redactCustomer(shop: string, selector: CustomerSelector): 
 /**
  * shop/redact (48 hours after uninstalling): every order of the shop is anonymised, and its
  * sessions, HyperSKU tokens, queued work, cached product facts and catalogue are deleted. The shop row (settings) stays, so the
- * evidence keeps its context. Every order is tombstoned: after a reinstall, the shop's old orders
+ * evidence keeps its context; its customers' data requests lose their e-mails and phones and say
+ * they were redacted. Every order is tombstoned: after a reinstall, the shop's old orders
  * are not filled in again by webhooks, reconciliation or a past-orders run.
  */
 export async function redactShop(shop: string): Promise<number> {
@@ -159,6 +173,7 @@ export async function redactShop(shop: string): Promise<number> {
     await cancelShopJobs(shop);
     await deleteVariantFactsForShop(shop);
     await deleteCatalogueForShop(shop);
+    await redactCustomerDataRequests(shop, "all");
     return redactWhere({ shop }, [], "shop/redact");
   });
   logger.info({ shop, orders: count }, "shop data redacted");

@@ -1,0 +1,42 @@
+import { isSameSubject, isSubjectsOrder, readRequestedOrderIds, subjectOfRequest, type DataSubject } from "./customer-match";
+
+const bob: DataSubject = { customerId: "191167", orderIds: ["5600000000001"], email: "bob@example.com", phone: "+44 7700 900123" };
+const order = (shopifyOrderId: string, email: string | null, phone: string | null = null) => ({ shopifyOrderId, email, phone });
+
+describe("whose order it is", () => {
+  it("matches the listed orders, and the e-mail or phone as a whole value", () => {
+    expect(isSubjectsOrder(order("5600000000001", "someone.else@example.com"), bob)).toBe(true);
+    expect(isSubjectsOrder(order("5600000000002", " Bob@Example.com "), bob)).toBe(true);
+    expect(isSubjectsOrder(order("5600000000003", null, "+44 7700 900123"), bob)).toBe(true);
+  });
+
+  it("never matches a part of an e-mail, phone or order id", () => {
+    expect(isSubjectsOrder(order("5600000000004", "jimbob@example.com"), bob)).toBe(false);
+    expect(isSubjectsOrder(order("5600000000005", "bob@example.com.au"), bob)).toBe(false);
+    expect(isSubjectsOrder(order("5600000000006", null, "+44 7700 9001234"), bob)).toBe(false);
+    expect(isSubjectsOrder(order("56000000000011", null), bob)).toBe(false);
+  });
+
+  it("matches nothing for a request that names nobody", () => {
+    const nobody: DataSubject = { customerId: null, orderIds: [], email: null, phone: " " };
+    expect(isSubjectsOrder(order("5600000000001", null, null), nobody)).toBe(false);
+    expect(isSubjectsOrder(order("5600000000001", "", ""), nobody)).toBe(false);
+  });
+});
+
+describe("the same customer in two requests", () => {
+  it("by customer id, e-mail, phone or a shared order, never by a part of one", () => {
+    const none: DataSubject = { customerId: null, orderIds: [], email: null, phone: null };
+    expect(isSameSubject(bob, { ...none, customerId: "191167" })).toBe(true);
+    expect(isSameSubject(bob, { ...none, email: "BOB@example.com" })).toBe(true);
+    expect(isSameSubject(bob, { ...none, orderIds: ["1", "5600000000001"] })).toBe(true);
+    expect(isSameSubject(bob, { ...none, email: "jimbob@example.com", customerId: "19116" })).toBe(false);
+    expect(isSameSubject(none, none)).toBe(false);
+  });
+
+  it("reads a recorded request's subject, tolerating an unreadable order list", () => {
+    const recorded = { shopifyCustomerId: "191167", email: "bob@example.com", phone: null, shopifyOrderIds: '["1","2"]' };
+    expect(subjectOfRequest(recorded)).toEqual({ customerId: "191167", orderIds: ["1", "2"], email: "bob@example.com", phone: null });
+    expect(readRequestedOrderIds({ shopifyOrderIds: "not json" })).toEqual([]);
+  });
+});
