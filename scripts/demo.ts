@@ -183,7 +183,24 @@ async function deliver(demo: DemoOrder, topic: string, body = demo.payload, agai
   log(`→ ${topic} ${demo.payload.name} (${demo.country}, ${demo.case}): ${note}`);
 }
 
-for (const demo of day) shopify.fake.putOrder(DEMO_SHOP, demo.node as never);
+/**
+ * Shopify's own webhooks after a change the twin saw (the app's fulfillments, the merchant's edits and
+ * cancellations): delivered as Shopify delivers them, each signed, every one answered.
+ */
+async function deliverShopifyFollowUps() {
+  const waiting = shopify.fake.webhooks.take();
+  for (const delivery of waiting) {
+    const sent = await send(delivery);
+    if (sent.status !== 200) throw new Error(`demo: the app answered ${sent.status} to Shopify's ${delivery.topic}`);
+  }
+  return waiting.length;
+}
+
+// The day's orders are placed in Shopify; the demo delivers each one's orders/create itself (some
+// twice) below, and Shopify's other webhooks about them (the order's first update, its payment)
+// carry nothing new here.
+for (const demo of day) shopify.fake.placeOrder(DEMO_SHOP, demo.payload);
+shopify.fake.webhooks.take();
 
 // HyperSKU refuses the first order it is sent, in its own words.
 hypersku.control.setFault("createOrderFromExternal", {
@@ -218,7 +235,8 @@ await pause(1_000);
   const { buildToteOrder, TOTE_VARIANT } = await import("./demo/tote-order");
   await refreshHyperskuSide(DEMO_SHOP, [TOTE_VARIANT]);
   const tote = buildToteOrder();
-  shopify.fake.putOrder(DEMO_SHOP, tote.node as never);
+  shopify.fake.placeOrder(DEMO_SHOP, tote.payload);
+  shopify.fake.webhooks.take();
   const toteDelivery = await send({ topic: "orders/create", shop: DEMO_SHOP, body: tote.payload });
   log(`→ orders/create ${tote.payload.name} (US, a product HyperSKU has not sourced yet): ${toteDelivery.status}`);
   const toteRecord = () => prisma.order.findFirst({ where: { shop: DEMO_SHOP, shopifyOrderId: String(tote.payload.id) } });
@@ -232,23 +250,20 @@ await pause(1_000);
   log(`✓ ${tote.payload.name} went out by itself once HyperSKU sourced it: HyperSKU order ${(await toteRecord())!.hyperskuOrderId}`);
 }
 
-// The customer fixes the address of one order; another order is cancelled.
+// The customer fixes the address of one order; another order is cancelled (and refunded), both in
+// Shopify, which tells the app with its own webhooks.
 const edited = byCase("edited");
-const newAddress = {
-  ...(edited.payload.shipping_address as object),
+shopify.fake.changeShippingAddress(DEMO_SHOP, String(edited.payload.id), {
   address1: "Marienplatz 1",
   city: "München",
   zip: "80331",
   address2: "3. OG",
-};
-await deliver(edited, "orders/updated", { ...edited.payload, shipping_address: newAddress, updated_at: new Date().toISOString() });
-const cancelled = byCase("cancelled");
-await deliver(cancelled, "orders/cancelled", {
-  ...cancelled.payload,
-  cancelled_at: new Date().toISOString(),
-  cancel_reason: "customer",
-  updated_at: new Date().toISOString(),
 });
+const cancelled = byCase("cancelled");
+shopify.fake.cancelOrder(DEMO_SHOP, String(cancelled.payload.id), { refund: true });
+log(
+  `→ Shopify: new address for ${edited.payload.name}, ${cancelled.payload.name} cancelled and refunded (${await deliverShopifyFollowUps()} webhooks)`,
+);
 await waitFor("the address change and the cancellation to reach HyperSKU", async () => {
   const operations = hypersku.control.requests().map((request) => request.operation);
   return operations.includes("updateOrderAddress") && operations.includes("cancelOrder");
@@ -271,6 +286,12 @@ await waitFor("tracking to come back as Shopify fulfillments", async () => {
   await new Promise((resolve) => setTimeout(resolve, 500));
   return (await prisma.parcel.count({ where: { shop: DEMO_SHOP, fulfillmentState: "created" } })) >= expectedParcels;
 });
+// Shopify answers each of the app's fulfillments with orders/updated (the units now fulfilled): the
+// app must read that as the order's normal course, not as items taken off the order.
+log(`→ Shopify: ${await deliverShopifyFollowUps()} webhooks after the app's fulfillments (orders/updated with the units fulfilled)`);
+const shippedIds = (await Promise.all(shipped.map(recordOf))).map((record) => record!.id);
+const falseProblems = await prisma.order.count({ where: { id: { in: shippedIds }, flagCode: { not: null } } });
+log(`${falseProblems === 0 ? "✓" : "✗"} problems flagged on the ${shipped.length} shipped orders: ${falseProblems}`);
 
 // --- the result -----------------------------------------------------------------------------------
 const rows = await collectResults(day, DEMO_SHOP);
@@ -288,7 +309,11 @@ console.log(
 );
 fs.writeFileSync(
   path.join(dataDir, "demo-result.json"),
-  JSON.stringify({ rows, duplicates: duplicates.length, fulfillments: fulfillmentsInShopify(shopify.fake, DEMO_SHOP) }, null, 2),
+  JSON.stringify(
+    { rows, duplicates: duplicates.length, fulfillments: fulfillmentsInShopify(shopify.fake, DEMO_SHOP), falseProblems },
+    null,
+    2,
+  ),
 );
 
 // The merchant is away: the app mails them what needs them (here: into the outbox folder).

@@ -1,15 +1,14 @@
 /**
  * The demo's day of orders: varied countries and currencies, plus the cases worth watching — a
  * split shipment, an order without a shipping address, one HyperSKU rejects, one edited and one
- * cancelled after it was sent. Each order has its webhook payload and the matching Admin GraphQL
- * node for the Shopify stand-in (same order and line item ids).
+ * cancelled after it was sent. Each order is its webhook payload, which the Shopify twin is given as
+ * the order (it answers Admin GraphQL reads from it).
  */
 import {
   buildRestAddress,
   buildRestLineItem,
   buildRestOrder,
   EUR_ON_USD_SHOP,
-  graphqlNodeOf,
   JPY_ON_USD_SHOP,
   USD,
   type JsonObject,
@@ -19,7 +18,7 @@ import { imageDataUri } from "../../simulators/harness/pictures";
 import type { FakeProduct } from "../../simulators/shopify/product-catalogue";
 
 export type DemoCase = "regular" | "split" | "no_address" | "rejected" | "edited" | "cancelled";
-export type DemoOrder = { case: DemoCase; country: string; payload: JsonObject; node: JsonObject };
+export type DemoOrder = { case: DemoCase; country: string; payload: JsonObject };
 
 const GBP: MoneyContext = { presentment: "GBP", shop: "USD", rate: 0.79 };
 const AUD: MoneyContext = { presentment: "AUD", shop: "USD", rate: 1.52 };
@@ -203,9 +202,7 @@ function demoOrder(kind: DemoCase, index: number): DemoOrder {
           : buildRestAddress({ ...customer.address, name: `${customer.address.first_name} ${customer.address.last_name}` }),
     },
   });
-  // The Shopify stand-in's order carries the same times (the factory's node has a fixed day in July).
-  const node = { ...graphqlNodeOf(payload), createdAt: placedAt, processedAt: placedAt, updatedAt: placedAt };
-  return { case: kind, country: String(customer.address.country_code), payload, node };
+  return { case: kind, country: String(customer.address.country_code), payload };
 }
 
 /** At least six orders: the five special cases and regular ones for the rest. */

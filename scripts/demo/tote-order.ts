@@ -4,7 +4,7 @@
  * sourced (simulators/hypersku/private-products.ts). Shipped to the United States.
  */
 import { DEMO_CATALOGUE } from "../../simulators/shopify/product-catalogue";
-import { buildRestAddress, buildRestLineItem, buildRestOrder, graphqlNodeOf } from "../../simulators/harness/order-payloads";
+import { buildRestAddress, buildRestLineItem, buildRestOrder } from "../../simulators/harness/order-payloads";
 
 const tote = DEMO_CATALOGUE[1];
 
@@ -43,6 +43,5 @@ export function buildToteOrder() {
       shipping_address: buildRestAddress({ first_name: "Grace", last_name: "Hopper", name: "Grace Hopper" }),
     },
   });
-  const node = { ...graphqlNodeOf(payload), createdAt: placedAt, processedAt: placedAt, updatedAt: placedAt };
-  return { payload, node };
+  return { payload };
 }
