@@ -104,7 +104,7 @@ describe("a cancellation after sending", () => {
 });
 
 describe("an address change after sending", () => {
-  it("reaches HyperSKU, with the new province code and company", async () => {
+  it("reaches HyperSKU, with the state's code and the company the courier needs", async () => {
     const shop = await week.openShop();
     const payload = buildRestOrder();
     week.place(shop, payload);
@@ -113,6 +113,7 @@ describe("an address change after sending", () => {
       shop,
       String(payload.id),
       buildRestAddress({
+        company: "Analytical Engines Ltd",
         address1: "221 Pine St",
         address2: null,
         city: "Seattle",
@@ -123,7 +124,14 @@ describe("an address change after sending", () => {
     );
     await week.settle();
     const [atHypersku] = week.hyperskuOrders(String(payload.id));
-    expect(atHypersku.orderAddressInfo).toMatchObject({ address1: "221 Pine St", city: "Seattle", zip: "98101", countryCode: "US" });
+    expect(atHypersku.orderAddressInfo).toMatchObject({
+      address1: "221 Pine St",
+      city: "Seattle",
+      province: "WA",
+      zip: "98101",
+      countryCode: "US",
+    });
+    expect(`${atHypersku.orderAddressInfo.address1} ${atHypersku.orderAddressInfo.address2}`).toContain("Analytical Engines Ltd");
     expect((await week.record(shop, String(payload.id))).flagCode).toBeNull();
   });
 });

@@ -3,6 +3,10 @@
  * Shopify's own follow-ups (the `orders/updated` after each of the app's fulfillments) delivered to
  * the production server. Each scenario says what the merchant, HyperSKU and the customer end up with.
  */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { getDashboard } from "~/domain/admin/dashboard.server";
 import { listFlaggedOrdersForDigest } from "~/models/digest.server";
 import prisma from "~/models/db/client.server";
@@ -13,6 +17,18 @@ let week: Week;
 withMerchantWeek((played) => (week = played));
 
 const lines = (payload: JsonObject) => payload.line_items as JsonObject[];
+
+/** `npm run hypersku:preview` on the order as Shopify sent it: its exit code and the request it prints. */
+function preview(payload: JsonObject, ...options: string[]) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "week-preview-")), "order.json");
+  fs.writeFileSync(file, JSON.stringify(payload));
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/hypersku-preview.ts", file, ...options], { encoding: "utf8" });
+  return {
+    status: run.status,
+    request: run.status === 0 ? (JSON.parse(run.stdout) as { lineItems: { storeOrderLineItemId: string }[] }) : null,
+    stderr: run.stderr,
+  };
+}
 
 /** No problem anywhere the merchant looks: the order, the dashboard's problems, the e-mail digest. */
 async function expectNoProblem(shop: string, shopifyOrderId: string | number) {
@@ -44,7 +60,11 @@ describe("an order HyperSKU ships", () => {
     expect(lines(order).map((line) => line.fulfillable_quantity)).toEqual([0, 0]);
     const fulfillments = order.fulfillments as JsonObject[];
     expect(fulfillments).toHaveLength(2);
-    for (const fulfillment of fulfillments) expect(fulfillment.tracking_number).toBeTruthy();
+    // Each with HyperSKU's tracking number and HyperSKU's own tracking link, whatever the carrier.
+    for (const fulfillment of fulfillments) {
+      expect(fulfillment.tracking_number).toBeTruthy();
+      expect(fulfillment.tracking_url).toMatch(/^https:\/\//);
+    }
     expect(week.shopify.fulfillments.filter((f) => f.shop === shop).map((f) => f.createdBy)).toEqual(["app", "app"]);
     // The server received Shopify's follow-ups to the app's own fulfillments...
     const followUps = week.shopify.webhooks.delivered.filter((d) => d.shop === shop && d.topic === "orders/updated");
@@ -66,6 +86,11 @@ describe("an order HyperSKU ships", () => {
 
     const [sent] = week.hyperskuOrders(payload.id as number);
     expect(sent.orderItemInfos.map((item) => item.storeOrderLineItemId)).toEqual([String(ours.id)]);
+    // The preview promises what the app did: the Printful line left out.
+    const promised = preview(payload);
+    expect(promised.status, promised.stderr).toBe(0);
+    expect(promised.request!.lineItems.map((line) => line.storeOrderLineItemId)).toEqual([String(ours.id)]);
+    expect(promised.stderr).toMatch(/printful/i);
     await week.ship(shop, payload.id as number);
     const order = week.shopify.restOrder(shop, payload.id as number);
     expect(lines(order).map((line) => [line.id, line.fulfillable_quantity])).toEqual([
@@ -74,6 +99,20 @@ describe("an order HyperSKU ships", () => {
     ]);
     expect(order.fulfillment_status).toBe("partial");
     await expectNoProblem(shop, payload.id as number);
+  });
+});
+
+describe("orders the app does not send", () => {
+  it("a test order is not sent, and the preview says so with its own exit code", async () => {
+    const shop = await week.openShop();
+    const payload = buildRestOrder({ overrides: { test: true } });
+    week.place(shop, payload);
+    await week.settle();
+    expect(week.hyperskuOrders(payload.id as number)).toEqual([]);
+    expect((await week.record(shop, payload.id as number)).state).toBe("skipped");
+    const promised = preview(payload);
+    expect(promised.status).toBe(3);
+    expect(promised.stderr.trim().split("\n").at(-1)).toMatch(/test order/i);
   });
 });
 
