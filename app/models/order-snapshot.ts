@@ -101,6 +101,12 @@ export type ShopifyOrderSnapshot = {
    * + (totalTax unless taxesIncluded) + totalDuties + totalTip = totalPrice, all as placed.
    */
   totalPrice: DecimalAmount | null;
+  /**
+   * What the order comes to now, after refunds, returns and edits (REST `current_total_price_set`,
+   * GraphQL `currentTotalPriceSet`): 0 once it is fully refunded. Null when unreadable; absent in
+   * older snapshots (not known).
+   */
+  currentTotalPrice?: DecimalAmount | null;
   totalTax: DecimalAmount | null;
   /** Shipping after shipping discounts (a free-shipping code makes it 0). Older snapshots may hold it before them. */
   totalShipping: DecimalAmount | null;

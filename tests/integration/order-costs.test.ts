@@ -7,9 +7,20 @@ import { loader as orderLoader } from "~/routes/app.orders.$id/route";
 import { loader as shippingLoader } from "~/routes/app.order-shipping.$id";
 import { loader as costsCsvLoader } from "~/routes/app.costs[.]csv";
 import { loader as dashboardLoader } from "~/routes/app._index/route";
+import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { runOrderPageAction } from "~/domain/admin/order-page-actions.server";
 import { getCostsSummary } from "~/domain/costs/costs-summary.server";
-import { buildRestLineItem, buildRestOrder, EUR_ON_USD_SHOP, graphqlNodeOf, type JsonObject } from "../support/order-factories";
+import { recordCurrentCosts } from "~/domain/costs/record-costs.server";
+import { cancelOrderAtHypersku } from "~/domain/orders/cancel-at-hypersku.server";
+import {
+  buildRestLineItem,
+  buildRestOrder,
+  EUR_ON_USD_SHOP,
+  graphqlNodeOf,
+  restMoneySet,
+  restRefund,
+  type JsonObject,
+} from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createBearerRequest, createWebhookRequest, TEST_SHOP } from "../support/shopify";
@@ -94,6 +105,109 @@ describe("costs per order", () => {
     const page = (await (await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).json()) as OrderPage;
     expect(page.shippingAndCost.costs).toMatchObject({ charge: "$20.30", paid: "€29.00", margin: null });
     expect(page.shippingAndCost.costs?.marginNote).toContain("HyperSKU charges in USD and the customer paid in EUR");
+  });
+});
+
+let minute = 0;
+/** The order as Shopify sends it after a change (a refund, a cancellation), with a later updated_at. */
+async function changeInShopify(payload: JsonObject, changes: JsonObject) {
+  minute += 1;
+  const body = { ...payload, updated_at: new Date(Date.parse("2026-07-14T15:00:00Z") + minute * 60_000).toISOString(), ...changes };
+  expect((await callRoute(ordersUpdated, createWebhookRequest({ topic: "orders/updated", body }))).status).toBe(200);
+  await drainQueue();
+}
+
+/** Refunds `quantity` of the order's only line: Shopify's refund record, the line's current quantity and the new total. */
+function refundOf(payload: JsonObject, quantity: number, currentTotal: string): JsonObject {
+  const [line] = payload.line_items as JsonObject[];
+  const left = (line.quantity as number) - quantity;
+  return {
+    financial_status: left === 0 ? "refunded" : "partially_refunded",
+    refunds: [restRefund([{ lineItem: line, quantity }])],
+    line_items: [{ ...line, current_quantity: left, fulfillable_quantity: left }],
+    current_total_price_set: restMoneySet(currentTotal),
+  };
+}
+
+const pageOf = async (id: string) => ((await (await get(orderLoader, `/app/orders/${id}`, { id })).json()) as OrderPage).shippingAndCost;
+
+describe("costs after refunds and cancellations", () => {
+  it("takes a refund off what the customer paid: part of it from the margin, all of it and there is no margin", async () => {
+    const payload = mugOrder();
+    const order = await checkout(payload);
+    // One of the two mugs refunded: $24.00 + $5.00 shipping left against HyperSKU's $28.06.
+    await changeInShopify(payload, refundOf(payload, 1, "30.60"));
+    expect((await pageOf(order.id)).costs).toMatchObject({
+      charge: "$28.06",
+      paid: "$29.00",
+      margin: "$0.94",
+      changesNote: "Partly refunded in Shopify: the figures are after that.",
+    });
+
+    // The whole order refunded while HyperSKU still has it (not cancelled there): its charge stands, the customer paid nothing.
+    await changeInShopify(payload, refundOf(payload, 2, "0.00"));
+    expect((await pageOf(order.id)).costs).toMatchObject({
+      charge: "$28.06",
+      paid: "$0.00",
+      margin: null,
+      marginPercent: null,
+      marginNote: "The customer paid nothing for this order after refunds, so there is no margin to show.",
+      changesNote: "Refunded in Shopify: the figures are after that.",
+    });
+  });
+
+  it("charges nothing for an order HyperSKU cancelled before it was paid, on the page and in what is stored", async () => {
+    const order = await checkout(mugOrder());
+    expect(await cancelOrderAtHypersku(TEST_SHOP, order.id)).toMatchObject({ ok: true });
+    // Before HyperSKU's order is read again the status alone tells: Closed, with no payment in its answer.
+    expect((await pageOf(order.id)).costs).toMatchObject({ goods: "$0.00", freight: "$0.00", charge: "$0.00", paid: "$53.00" });
+
+    expect(await runOrderPageAction(TEST_SHOP, order.id, "refresh")).toMatchObject({ ok: true });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      hyperskuGoodsMinor: 0,
+      hyperskuFreightMinor: 0,
+    });
+  });
+
+  it("stores the figures as they stand after Shopify changes an order, and the totals leave out what was neither sold nor charged", async () => {
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { timezone: "UTC" } });
+    const kept = await checkout(mugOrder());
+    const refundedPayload = mugOrder();
+    const refunded = await checkout(refundedPayload);
+    const cancelledPayload = mugOrder();
+    const cancelled = await checkout(cancelledPayload);
+    expect(await cancelOrderAtHypersku(TEST_SHOP, cancelled.id)).toMatchObject({ ok: true });
+    await changeInShopify(refundedPayload, refundOf(refundedPayload, 2, "0.00"));
+    await changeInShopify(cancelledPayload, { ...refundOf(cancelledPayload, 2, "0.00"), cancelled_at: "2026-07-14T16:00:00Z" });
+    // What applyOrderSnapshot is to call for an order already sent, with the version it stores.
+    for (const { id } of [kept, refunded, cancelled]) {
+      await recordCurrentCosts(prisma, await prisma.order.findUniqueOrThrow({ where: { id } }));
+    }
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({
+      hyperskuGoodsMinor: 640,
+      customerPaidMinor: 0,
+    });
+    expect(await prisma.order.findUniqueOrThrow({ where: { id: cancelled.id } })).toMatchObject({
+      hyperskuGoodsMinor: 0,
+      hyperskuFreightMinor: 0,
+      customerPaidMinor: 0,
+    });
+
+    const [today] = await getCostsSummary(TEST_SHOP, new Date(Date.now() + 1_000));
+    // The kept order ($53.00 paid, $28.06 charged) and the refunded one ($0.00 paid, $28.06 charged): a loss shows.
+    expect(today).toMatchObject({
+      orders: "2",
+      totals: [{ charge: "$56.12", paid: "$53.00", margin: "-$3.12", marginPercent: "-5.9" }],
+    });
+
+    const lines = (await (await get(costsCsvLoader, "/app/costs.csv?period=today")).text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(4); // no order is dropped from the export
+    const lineOf = (order: { name: string }) => lines.find((line) => line.startsWith(`"${order.name}"`))!;
+    expect(lineOf(kept)).toMatch(/"USD","53\.00","24\.94","","Yes"$/);
+    expect(lineOf(refunded)).toMatch(/"USD","0\.00","","Refunded in Shopify","Yes"$/);
+    expect(lineOf(cancelled)).toMatch(
+      /"0\.00","0\.00","0\.00","USD","0\.00","","Cancelled in Shopify; Refunded in Shopify; Cancelled at HyperSKU","No: nothing sold, nothing charged"$/,
+    );
   });
 });
 
@@ -186,6 +300,17 @@ describe("costs and margin on the dashboard", () => {
     });
   });
 
+  it("starts today at the first instant of the shop's day, also on a day whose midnight the clock skips", async () => {
+    // Santiago, 2026-09-06: 23:59:59 (UTC-4) is followed by 01:00 (UTC-3), at 04:00Z.
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { timezone: "America/Santiago" } });
+    const now = new Date("2026-09-06T18:00:00Z"); // 15:00 in Santiago
+    await sentOrder("2026-09-06T04:30:00Z", { goods: 1000, freight: 500, paid: 4000 }); // 01:30 on the 6th: today
+    await sentOrder("2026-09-06T03:30:00Z", { goods: 2000, freight: 500, paid: 3000 }); // 23:30 on the 5th: yesterday
+    const [today, week] = await getCostsSummary(TEST_SHOP, now);
+    expect(today).toMatchObject({ orders: "1", totals: [{ charge: "$15.00", paid: "$40.00" }] });
+    expect(week.orders).toBe("2");
+  });
+
   it("answers at once for a shop with 100,000 sent orders (one index-only query per period)", { timeout: 120_000 }, async () => {
     const now = new Date();
     // 40 orders, one a day over the last 40 days, each copied 2,499 times in one statement.
@@ -250,14 +375,14 @@ describe("the costs export", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      '"Order","Shopify order ID","Sent at (UTC)","HyperSKU order","HyperSKU status","HyperSKU currency","Goods","Freight","HyperSKU total","Customer currency","Customer paid","Margin"',
+      '"Order","Shopify order ID","Sent at (UTC)","HyperSKU order","HyperSKU status","HyperSKU currency","Goods","Freight","HyperSKU total","Customer currency","Customer paid","Margin","Refunds and cancellations","In totals"',
     );
     expect(lines).toHaveLength(4);
     const byName = (name: string) => lines.find((line) => line.startsWith(`"${name}`))!;
-    expect(byName("#1001")).toMatch(/"USD","10\.00","5\.00","15\.00","USD","40\.00","25\.00"$/);
+    expect(byName("#1001")).toMatch(/"USD","10\.00","5\.00","15\.00","USD","40\.00","25\.00","","Yes"$/);
     expect(byName("'=HYPERLINK")).toContain('"\'=HYPERLINK(""http://evil.test"",""x"")"');
-    expect(byName("'=HYPERLINK")).toMatch(/"-5\.00"$/);
-    expect(byName("'@SUM(1)")).toMatch(/"USD","3\.00","2\.00","5\.00","EUR","9\.00",""$/);
+    expect(byName("'=HYPERLINK")).toMatch(/"-5\.00","","Yes"$/);
+    expect(byName("'@SUM(1)")).toMatch(/"USD","3\.00","2\.00","5\.00","EUR","9\.00","","","Yes"$/);
     expect(lines.some((line) => line.includes("#old"))).toBe(false);
 
     expect((await get(costsCsvLoader, "/app/costs.csv?period=year")).status).toBe(400);

@@ -1,11 +1,16 @@
 /**
  * The costs export: every order sent to HyperSKU in a period (today, 7 or 30 days, in the shop's time
- * zone) with what HyperSKU charges and what the customer paid, as CSV. Streamed a page at a time, so
- * 100,000 orders never sit in memory. Cells a spreadsheet would run as a formula are defused.
+ * zone) with what HyperSKU charges and what the customer paid, as they stand now (after refunds and
+ * cancellations: current-costs.ts), as CSV. An order whose figures changed says what changed, and
+ * whether the dashboard's totals count it: no row is dropped. Streamed a page at a time, so 100,000
+ * orders never sit in memory. Cells a spreadsheet would run as a formula are defused.
  */
 import { currencyDecimals, formatMinorUnits } from "~/domain/orders/money";
 import { listOrderCostsPage, type OrderCostRow } from "~/models/order-costs.server";
+import { listOrdersPage } from "~/models/order.server";
 import { getShopTimezone } from "~/models/shop.server";
+import { currentCostsOf, type CurrentCosts } from "./current-costs";
+import { marginOf } from "./order-costs";
 import { COST_PERIODS, periodStart, type CostPeriodKey } from "./periods";
 
 const PAGE = 500;
@@ -23,6 +28,8 @@ const HEADER = [
   "Customer currency",
   "Customer paid",
   "Margin",
+  "Refunds and cancellations",
+  "In totals",
 ];
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -41,13 +48,13 @@ function csvCell(value: string | number | null | undefined): string {
 const amount = (minor: number | null, currency: string | null) =>
   minor === null || !currency ? "" : formatMinorUnits(minor, currencyDecimals(currency));
 
-/** Pure: an order's CSV line (CRLF-terminated, RFC 4180). */
-function costCsvLine(row: OrderCostRow): string {
-  const charged = row.hyperskuGoodsMinor !== null && row.hyperskuFreightMinor !== null;
-  const total = charged ? row.hyperskuGoodsMinor! + row.hyperskuFreightMinor! : null;
+/** Pure: an order's CSV line (CRLF-terminated, RFC 4180), with its figures as they stand now. */
+function costCsvLine(row: OrderCostRow, costs: CurrentCosts): string {
+  const charged = costs.hyperskuGoodsMinor !== null && costs.hyperskuFreightMinor !== null;
+  const total = charged ? costs.hyperskuGoodsMinor! + costs.hyperskuFreightMinor! : null;
   const margin =
-    total !== null && row.customerPaidMinor !== null && row.customerPaidCurrency === row.hyperskuCostCurrency
-      ? row.customerPaidMinor - total
+    total !== null && costs.hyperskuCostCurrency
+      ? marginOf(costs.customerPaidMinor, costs.customerPaidCurrency, total, costs.hyperskuCostCurrency)
       : null;
   const cells = [
     row.name,
@@ -55,19 +62,27 @@ function costCsvLine(row: OrderCostRow): string {
     row.sentAt?.toISOString() ?? "",
     row.hyperskuOrderId,
     row.hyperskuStatusDesc,
-    row.hyperskuCostCurrency,
-    amount(row.hyperskuGoodsMinor, row.hyperskuCostCurrency),
-    amount(row.hyperskuFreightMinor, row.hyperskuCostCurrency),
-    amount(total, row.hyperskuCostCurrency),
-    row.customerPaidCurrency,
-    amount(row.customerPaidMinor, row.customerPaidCurrency),
-    amount(margin, row.hyperskuCostCurrency),
+    costs.hyperskuCostCurrency,
+    amount(costs.hyperskuGoodsMinor, costs.hyperskuCostCurrency),
+    amount(costs.hyperskuFreightMinor, costs.hyperskuCostCurrency),
+    amount(total, costs.hyperskuCostCurrency),
+    costs.customerPaidCurrency,
+    amount(costs.customerPaidMinor, costs.customerPaidCurrency),
+    amount(margin, costs.hyperskuCostCurrency),
+    costs.changes.join("; "),
+    costs.counted ? "Yes" : "No: nothing sold, nothing charged",
   ];
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
 export function parseCostPeriod(value: string | null): CostPeriodKey | null {
   return COST_PERIODS.find((period) => period.key === value)?.key ?? null;
+}
+
+/** The page's orders as they stand now, from their records (one read by primary keys). */
+async function currentCostsOfPage(shop: string, rows: readonly OrderCostRow[]): Promise<Map<string, CurrentCosts>> {
+  const records = await listOrdersPage({ shop, id: { in: rows.map((row) => row.id) } }, rows.length);
+  return new Map(records.map((record) => [record.id, currentCostsOf(record)]));
 }
 
 export async function streamCostsCsv(shop: string, period: CostPeriodKey, now = new Date()): Promise<ReadableStream<Uint8Array>> {
@@ -86,7 +101,10 @@ export async function streamCostsCsv(shop: string, period: CostPeriodKey, now = 
       if (rows.length > 0) {
         const last = rows[rows.length - 1];
         after = { sentAt: last.sentAt!, id: last.id };
-        controller.enqueue(encoder.encode(rows.map(costCsvLine).join("")));
+        const current = await currentCostsOfPage(shop, rows);
+        // A record gone between the two reads (redacted, deleted) keeps its row, with the figures stored.
+        const lines = rows.map((row) => costCsvLine(row, current.get(row.id) ?? { ...row, changes: [], counted: true }));
+        controller.enqueue(encoder.encode(lines.join("")));
       }
       if (rows.length < PAGE) controller.close();
     },

@@ -1,16 +1,21 @@
 /**
  * The dashboard's costs card: for today, the last 7 and the last 30 days (in the shop's time zone),
  * the orders sent to HyperSKU, what HyperSKU charges for them (goods and freight), what their
- * customers paid for those items and shipping, and the margin (docs/decisions/0027). One grouped,
- * index-only query per period. Amounts in different currencies are never added up: each currency has
- * its own line, and a margin is given only where HyperSKU's currency is the one the customers paid in.
+ * customers paid for those items and shipping after refunds, and the margin (docs/decisions/0027).
+ * The figures are the ones stored per order, kept as they stand now by record-costs.server.ts (an
+ * order cancelled at HyperSKU before it was paid costs nothing; a refunded one was paid nothing). An
+ * order with nothing sold and nothing charged is left out, its count too. One grouped, index-only
+ * query per period, and one over the same index for the orders left out. Amounts in different
+ * currencies are never added up: each currency has its own line, and a margin is given only where
+ * HyperSKU's currency is the one the customers paid in, and they paid something.
  */
 import { formatCount, formatMoney } from "~/domain/admin/format";
 import { currencyDecimals, formatMinorUnits } from "~/domain/orders/money";
 import { sumOrderCosts, type CostTotalsRow } from "~/models/order-costs.server";
+import { listOrderIdsMatching } from "~/models/order.server";
 import { getShopTimezone } from "~/models/shop.server";
 import { COST_PERIODS, periodStart, type CostPeriodKey } from "./periods";
-import { percentOf } from "./order-costs";
+import { marginOf, percentOf } from "./order-costs";
 
 type CurrencyTotals = {
   currency: string;
@@ -39,15 +44,19 @@ const money = (minor: number, currency: string) => {
   return formatMoney(amount, currency) ?? `${amount} ${currency}`;
 };
 
-/** Pure: a period's rows (grouped by the two currencies) as the card shows them. */
-function summarize(rows: readonly CostTotalsRow[]): Omit<PeriodTotals, "key" | "label"> {
-  const orders = rows.reduce((sum, row) => sum + row.orders, 0);
+/**
+ * Pure: a period's rows (grouped by the two currencies) as the card shows them, less `leftOut` orders
+ * with nothing sold and nothing charged (they add nothing to the sums, only to the count).
+ */
+function summarize(rows: readonly CostTotalsRow[], leftOut: number): Omit<PeriodTotals, "key" | "label"> {
+  const orders = rows.reduce((sum, row) => sum + row.orders, 0) - leftOut;
   const awaitingCharge = rows.filter((row) => !row.hyperskuCostCurrency).reduce((sum, row) => sum + row.orders, 0);
   const same = new Map<string, { goods: number; freight: number; paid: number }>();
   const otherCurrencies: PeriodTotals["otherCurrencies"] = [];
   for (const row of rows) {
     const currency = row.hyperskuCostCurrency;
-    if (!currency) continue;
+    // Nothing charged and nothing paid adds nothing: no line for it.
+    if (!currency || row.goodsMinor + row.freightMinor + row.paidMinor === 0) continue;
     if (row.customerPaidCurrency === currency) {
       const totals = same.get(currency) ?? { goods: 0, freight: 0, paid: 0 };
       totals.goods += row.goodsMinor;
@@ -62,27 +71,33 @@ function summarize(rows: readonly CostTotalsRow[]): Omit<PeriodTotals, "key" | "
     }
   }
   const totals = [...same].map(([currency, sum]) => {
-    const margin = sum.paid - sum.goods - sum.freight;
+    const margin = marginOf(sum.paid, currency, sum.goods + sum.freight, currency);
     return {
       currency,
       goods: money(sum.goods, currency),
       freight: money(sum.freight, currency),
       charge: money(sum.goods + sum.freight, currency),
       paid: money(sum.paid, currency),
-      margin: money(margin, currency),
-      marginPercent: percentOf(margin, sum.paid),
+      margin: margin === null ? null : money(margin, currency),
+      marginPercent: margin === null ? null : percentOf(margin, sum.paid),
     };
   });
   return { orders: formatCount(orders), awaitingCharge, totals, otherCurrencies };
 }
 
+/** The orders sent in [from, to) with nothing sold and nothing charged (read off the costs index). */
+async function countLeftOut(shop: string, from: Date, to: Date): Promise<number> {
+  const none = { hyperskuGoodsMinor: 0, hyperskuFreightMinor: 0, customerPaidMinor: 0 };
+  return (await listOrderIdsMatching({ shop, sentAt: { gte: from, lt: to }, ...none })).length;
+}
+
 export async function getCostsSummary(shop: string, now = new Date()): Promise<PeriodTotals[]> {
   const timeZone = await getShopTimezone(shop);
   return Promise.all(
-    COST_PERIODS.map(async (period) => ({
-      key: period.key,
-      label: period.label,
-      ...summarize(await sumOrderCosts(shop, periodStart(period.key, now, timeZone), now)),
-    })),
+    COST_PERIODS.map(async (period) => {
+      const from = periodStart(period.key, now, timeZone);
+      const [rows, leftOut] = await Promise.all([sumOrderCosts(shop, from, now), countLeftOut(shop, from, now)]);
+      return { key: period.key, label: period.label, ...summarize(rows, leftOut) };
+    }),
   );
 }

@@ -2,37 +2,17 @@
  * What HyperSKU charges for an order beside what the customer paid for it, and the margin between
  * them (docs/decisions/0027). Pure, in integer minor units.
  *
- * - HyperSKU's charge: its order's `goodsAmount` and `freight` in its `currencyCode`.
+ * - HyperSKU's charge: its order's `goodsAmount` and `freight` in its `currencyCode`; nothing for an
+ *   order HyperSKU cancelled before it was paid (hypersku-charge.ts).
  * - What the customer paid: the lines sent to HyperSKU at their discounted prices (the request's
  *   `price` × `quantity`) plus the order's shipping (`totalShippingPrice`): HyperSKU ships the parcel
- *   the customer paid shipping for. Tax and lines HyperSKU does not ship are left out.
- * - The margin is only computed when both are in one currency. Converting at some rate would show a
- *   number neither side's invoice has; in two currencies both amounts are shown, and no margin.
+ *   the customer paid shipping for. Tax and lines HyperSKU does not ship are left out. Refunds and
+ *   cancellations in Shopify come off it (customer-paid.ts).
+ * - The margin is only computed when both are in one currency and the customer paid something.
+ *   Converting at some rate would show a number neither side's invoice has; in two currencies both
+ *   amounts are shown, and no margin.
  */
-import type { ExternalOrder, HyperskuOrder } from "~/integrations/hypersku/schemas";
-import { currencyDecimals, formatMinorUnits, toMinorUnits } from "~/domain/orders/money";
-import type { CustomerPaid, HyperskuCharge } from "~/models/order-costs.server";
-
-/** HyperSKU's charge as its order says; null when the answer lacks an amount or the currency. */
-export function chargeOf(order: HyperskuOrder | null | undefined): HyperskuCharge | null {
-  const base = order?.orderBaseInfo;
-  const currency = base?.currencyCode?.trim().toUpperCase();
-  if (!base || !currency || base.goodsAmount == null || base.freight == null) return null;
-  const decimals = currencyDecimals(currency);
-  const goodsMinor = toMinorUnits(base.goodsAmount, decimals);
-  const freightMinor = toMinorUnits(base.freight, decimals);
-  return goodsMinor === null || freightMinor === null ? null : { goodsMinor, freightMinor, currency };
-}
-
-/** What the customer paid for the lines HyperSKU ships, and the shipping; null without a currency. */
-export function customerPaidOf(request: Pick<ExternalOrder, "currency" | "lineItems" | "totalShippingPrice">): CustomerPaid | null {
-  const currency = request.currency?.trim().toUpperCase();
-  if (!currency) return null;
-  const decimals = currencyDecimals(currency);
-  let minor = toMinorUnits(request.totalShippingPrice ?? 0, decimals) ?? 0;
-  for (const line of request.lineItems) minor += (toMinorUnits(line.price, decimals) ?? 0) * line.quantity;
-  return { minor, currency };
-}
+import { currencyDecimals, formatMinorUnits } from "~/domain/orders/money";
 
 export type CostFigures = {
   goods: string;
@@ -41,9 +21,9 @@ export type CostFigures = {
   chargeCurrency: string;
   paid: string | null;
   paidCurrency: string | null;
-  /** paid − charge, when both are in one currency; null otherwise. */
+  /** paid − charge, when both are in one currency and the customer paid something; null otherwise. */
   margin: string | null;
-  /** margin ÷ paid, one decimal ("23.5"); null when there is no margin or nothing was paid. */
+  /** margin ÷ paid, one decimal ("23.5"); null when there is no margin. */
   marginPercent: string | null;
 };
 
@@ -59,6 +39,16 @@ export function percentOf(part: number, whole: number): string | null {
   return whole > 0 ? ((part / whole) * 100).toFixed(1) : null;
 }
 
+/** paid − charge in minor units, when there is a margin to show: one currency, and something paid. */
+export function marginOf(
+  paidMinor: number | null,
+  paidCurrency: string | null,
+  chargeMinor: number,
+  chargeCurrency: string,
+): number | null {
+  return paidMinor !== null && paidMinor > 0 && paidCurrency === chargeCurrency ? paidMinor - chargeMinor : null;
+}
+
 /** The figures of one order (or of a total), as decimal strings; null when HyperSKU has not said. */
 export function costFigures(costs: StoredCosts): CostFigures | null {
   const { hyperskuGoodsMinor: goods, hyperskuFreightMinor: freight, hyperskuCostCurrency: currency } = costs;
@@ -66,8 +56,7 @@ export function costFigures(costs: StoredCosts): CostFigures | null {
   const decimals = currencyDecimals(currency);
   const paidCurrency = costs.customerPaidMinor !== null ? costs.customerPaidCurrency : null;
   const paid = paidCurrency ? formatMinorUnits(costs.customerPaidMinor!, currencyDecimals(paidCurrency)) : null;
-  const sameCurrency = paidCurrency === currency;
-  const marginMinor = sameCurrency ? costs.customerPaidMinor! - goods - freight : null;
+  const marginMinor = marginOf(costs.customerPaidMinor, paidCurrency, goods + freight, currency);
   return {
     goods: formatMinorUnits(goods, decimals),
     freight: formatMinorUnits(freight, decimals),

@@ -1,8 +1,10 @@
 /**
- * The costs card's periods in the shop's time zone (decision 0022): today since local midnight, and
- * the last 7 and 30 days counting today. Pure.
+ * The costs card's periods in the shop's time zone (decision 0022): today since the start of the
+ * shop's day, and the last 7 and 30 days counting today. Days start where zoned-day.ts says (also on
+ * a day whose midnight the clock skips). Pure.
  */
 import { resolveTimeZone } from "~/domain/admin/format";
+import { startOfLocalDay } from "~/domain/admin/zoned-day";
 
 export const COST_PERIODS = [
   { key: "today", label: "Today", days: 1 },
@@ -11,41 +13,8 @@ export const COST_PERIODS = [
 ] as const;
 export type CostPeriodKey = (typeof COST_PERIODS)[number]["key"];
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall-clock of `at` in `timeZone` as if it were UTC, minus `at`: the zone's offset then, in ms. */
-function offsetMs(at: Date, timeZone: string): number {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partsFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant the local day of `now` (in `timeZone`) began, `daysBack` days earlier. */
-export function startOfLocalDay(now: Date, timeZone: string | null | undefined, daysBack = 0): Date {
-  const zone = resolveTimeZone(timeZone);
-  const local = new Date(now.getTime() + offsetMs(now, zone));
-  const midnightWall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - daysBack);
-  // The offset at midnight may differ from now's (a daylight-saving change in between): settle on it.
-  let start = midnightWall - offsetMs(new Date(midnightWall - offsetMs(now, zone)), zone);
-  start = midnightWall - offsetMs(new Date(start), zone);
-  return new Date(start);
-}
-
+/** When the period began: the first instant of its first day in the shop's zone (UTC when unknown). */
 export function periodStart(key: CostPeriodKey, now: Date, timeZone: string | null | undefined): Date {
   const period = COST_PERIODS.find((candidate) => candidate.key === key)!;
-  return startOfLocalDay(now, timeZone, period.days - 1);
+  return startOfLocalDay(now, resolveTimeZone(timeZone), period.days - 1);
 }

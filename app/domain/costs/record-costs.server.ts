@@ -1,14 +1,19 @@
 /**
  * Stores an order's costs as they become known: what the customer paid when the order is sent, and
  * HyperSKU's charge from each HyperSKU order the app reads (the create's answer, the status sync's
- * look-ups). A failure to store costs never fails the sending or the sync: it is logged and the next
- * read of HyperSKU's order stores them.
+ * look-ups), and both again when Shopify changes the order after it was sent (a refund, a
+ * cancellation). The dashboard's totals add up these stored figures (one index-only query), so they
+ * are kept as current-costs.ts works them out. A failure to store costs never fails the sending or
+ * the sync: it is logged and the next read of HyperSKU's order stores them.
  */
 import type { ExternalOrder, HyperskuOrder } from "~/integrations/hypersku/schemas";
 import { logger } from "~/logger.server";
+import type { Db } from "~/models/db-types";
 import { writeHyperskuCharge } from "~/models/order-costs.server";
-import type { SentCosts } from "~/models/order.server";
-import { chargeOf, customerPaidOf } from "./order-costs";
+import { changeOrderForwarding, type Order, type SentCosts } from "~/models/order.server";
+import { customerPaidOf } from "./customer-paid";
+import { currentCostsOf, type CostRecord } from "./current-costs";
+import { chargeOf } from "./hypersku-charge";
 
 export async function recordHyperskuCharge(orderId: string, hyperskuOrder: HyperskuOrder | null, now = new Date()): Promise<void> {
   const charge = chargeOf(hyperskuOrder);
@@ -43,4 +48,19 @@ export function costsWhenSent(orderId: string, request: ExternalOrder | null, hy
     logger.warn({ orderId, err: error instanceof Error ? error.message : String(error) }, "the order's costs were not stored");
     return {};
   }
+}
+
+/**
+ * Stores the order's costs as they stand now (current-costs.ts) where they differ from the stored
+ * ones: after Shopify changed an order that was sent (pass the record with the new snapshot), in the
+ * caller's transaction. An order not sent yet has no costs to change.
+ */
+export async function recordCurrentCosts(db: Db, order: CostRecord & Pick<Order, "id" | "sentAt">): Promise<void> {
+  if (order.sentAt === null) return;
+  const now = currentCostsOf(order);
+  const changed = (["hyperskuGoodsMinor", "hyperskuFreightMinor", "customerPaidMinor", "customerPaidCurrency"] as const).filter(
+    (column) => now[column] !== order[column],
+  );
+  if (changed.length === 0) return;
+  await changeOrderForwarding(db, order.id, Object.fromEntries(changed.map((column) => [column, now[column]])));
 }

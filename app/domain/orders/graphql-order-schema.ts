@@ -85,6 +85,7 @@ export const graphqlOrderSchema = z.object({
   presentmentCurrencyCode: currencyCode.nullish(),
   currencyCode: currencyCode.nullish(),
   totalPriceSet: graphqlMoneyBagSchema.nullish(),
+  currentTotalPriceSet: graphqlMoneyBagSchema.nullish(),
   totalTaxSet: graphqlMoneyBagSchema.nullish(),
   totalShippingPriceSet: graphqlMoneyBagSchema.nullish(),
   totalDiscountsSet: graphqlMoneyBagSchema.nullish(),

@@ -78,7 +78,10 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
   it("agrees with the REST parser on the same order", () => {
     const rest = snapshotOfRest(buildRestOrder({ lineItems: [] }));
     const graphql = snapshotOfGraphql(
-      buildGraphqlOrder({ lineItems: [], overrides: { legacyResourceId: rest.shopifyOrderId, name: rest.name } }),
+      buildGraphqlOrder({
+        lineItems: [],
+        overrides: { legacyResourceId: rest.shopifyOrderId, name: rest.name, currentTotalPriceSet: graphqlMoneyBag("8.20") },
+      }),
     );
     const differs = ["paidAt", "updatedAt"] as const;
     for (const key of Object.keys(rest) as (keyof typeof rest)[]) {
@@ -137,6 +140,15 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
     const refunds = [1, 1].map((quantity) => ({ refundLineItems: { nodes: [{ lineItem: { id: item.id }, quantity }] } }));
     const order = snapshotOfGraphql(buildGraphqlOrder({ lineItems: [item], overrides: { refunds } }));
     expect(order.lineItems[0]).toMatchObject({ quantity: 3, currentQuantity: 1, refundedQuantity: 2 });
+  });
+
+  it("reads what the order comes to after refunds; unknown when the node lacks it", () => {
+    const refunded = buildGraphqlOrder({
+      money: EUR_ON_USD_SHOP,
+      overrides: { displayFinancialStatus: "REFUNDED", currentTotalPriceSet: graphqlMoneyBag("0.00", EUR_ON_USD_SHOP) },
+    });
+    expect(snapshotOfGraphql(refunded)).toMatchObject({ financialStatus: "refunded", currentTotalPrice: "0.00" });
+    expect(snapshotOfGraphql(buildGraphqlOrder()).currentTotalPrice).toBeNull();
   });
 
   it("takes the paid time from the last successful sale or capture, only for paid orders", () => {

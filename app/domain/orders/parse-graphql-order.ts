@@ -172,6 +172,7 @@ function toSnapshot(order: GraphqlOrder): ShopifyOrderSnapshot {
     currency: currencies.presentment,
     shopCurrency: currencies.shop,
     totalPrice: presentmentAmount(order.totalPriceSet, currencies),
+    currentTotalPrice: presentmentAmount(order.currentTotalPriceSet, currencies),
     totalTax: presentmentAmount(order.totalTaxSet, currencies),
     totalShipping: shippingTotal(order, currencies),
     totalDiscounts: presentmentAmount(order.totalDiscountsSet, currencies),

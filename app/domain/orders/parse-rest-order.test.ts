@@ -236,6 +236,19 @@ describe("parseRestOrderWebhook: a well-formed webhook", () => {
     expect(order.financialStatus).toBe("partially_refunded");
   });
 
+  it("reads what the order comes to after refunds, in the presentment currency; unknown when the payload lacks it", () => {
+    const refunded = snapshotOfRest(
+      buildRestOrder({
+        money: EUR_ON_USD_SHOP,
+        overrides: { financial_status: "refunded", current_total_price_set: restMoneySet("0.00", EUR_ON_USD_SHOP) },
+      }),
+    );
+    expect(refunded).toMatchObject({ financialStatus: "refunded", currency: "EUR", currentTotalPrice: "0.00" });
+    const partly = snapshotOfRest(buildRestOrder({ overrides: { current_total_price_set: null, current_total_price: "41.20" } }));
+    expect(partly.currentTotalPrice).toBe("41.20");
+    expect(snapshotOfRest(withoutKey(buildRestOrder(), "current_total_price_set")).currentTotalPrice).toBeNull();
+  });
+
   it("adds every discount allocation, and falls back to the line's total discount", () => {
     const allocated = buildRestLineItem({ unitPrice: "10.00", discounts: ["1.25", "0.75"] });
     const older = buildRestLineItem({

@@ -221,6 +221,7 @@ function toSnapshot(order: RestOrder): ShopifyOrderSnapshot {
     currency: currencies.presentment,
     shopCurrency: currencies.shop,
     totalPrice: presentmentAmount(order.total_price_set, order.total_price, currencies),
+    currentTotalPrice: presentmentAmount(order.current_total_price_set, order.current_total_price, currencies),
     totalTax: presentmentAmount(order.total_tax_set, order.total_tax, currencies),
     totalShipping: shippingTotal(order, currencies),
     totalDiscounts: presentmentAmount(order.total_discounts_set, order.total_discounts, currencies),

@@ -74,6 +74,8 @@ export const restOrderSchema = z.object({
   total_tax: amount.nullish(),
   total_discounts: amount.nullish(),
   total_price_set: restMoneySetSchema.nullish(),
+  current_total_price: amount.nullish(),
+  current_total_price_set: restMoneySetSchema.nullish(),
   total_tax_set: restMoneySetSchema.nullish(),
   total_shipping_price_set: restMoneySetSchema.nullish(),
   total_discounts_set: restMoneySetSchema.nullish(),

@@ -49,6 +49,7 @@ fragment ${ORDER_SNAPSHOT_FRAGMENT_NAME} on Order {
   presentmentCurrencyCode
   currencyCode
   totalPriceSet { ${MONEY_BAG} }
+  currentTotalPriceSet { ${MONEY_BAG} }
   totalTaxSet { ${MONEY_BAG} }
   totalShippingPriceSet { ${MONEY_BAG} }
   totalDiscountsSet { ${MONEY_BAG} }
