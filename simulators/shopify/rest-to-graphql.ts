@@ -102,6 +102,7 @@ export function graphqlOrderOfRest(order: RestOrder): JsonObject {
     presentmentCurrencyCode: order.presentment_currency ?? order.currency ?? null,
     currencyCode: order.currency ?? null,
     totalPriceSet: bag(order.total_price_set),
+    currentTotalPriceSet: bag(order.current_total_price_set ?? order.total_price_set),
     totalTaxSet: bag(order.total_tax_set),
     totalShippingPriceSet: bag(order.total_shipping_price_set),
     totalDiscountsSet: bag(order.total_discounts_set),

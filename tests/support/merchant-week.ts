@@ -49,6 +49,8 @@ export type Week = {
   record(shop: string, shopifyOrderId: string | number): ReturnType<typeof prisma.order.findUniqueOrThrow>;
   /** HyperSKU's orders for this Shopify order (more than one: sent twice). */
   hyperskuOrders(shopifyOrderId: string | number): ReturnType<HyperskuSimulator["control"]["orders"]>;
+  /** A GET of the admin as the shop's staff (their session token), answered by the server. */
+  fetchAs(shop: string, pathname: string): Promise<Response>;
   /** An admin page as the server renders it for the shop's staff (HTML, tags stripped, spaces folded). */
   pageText(shop: string, pathname: string): Promise<string>;
 };
@@ -106,10 +108,12 @@ export function withMerchantWeek(receive: (week: Week) => void) {
         prisma.order.findUniqueOrThrow({ where: { shop_shopifyOrderId: { shop, shopifyOrderId: String(shopifyOrderId) } } }),
       hyperskuOrders: (shopifyOrderId) =>
         simulator.control.orders().filter((order) => String(order.orderBaseInfo.storeOrderId) === String(shopifyOrderId)),
-      async pageText(shop, pathname) {
-        const response = await fetch(`${app.url}${pathname}`, {
+      fetchAs: async (shop, pathname) =>
+        fetch(`${app.url}${pathname}`, {
           headers: { Authorization: `Bearer ${await createSessionToken(shop)}`, "User-Agent": BROWSER_USER_AGENT },
-        });
+        }),
+      async pageText(shop, pathname) {
+        const response = await week.fetchAs(shop, pathname);
         const html = await response.text();
         if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}: ${html.slice(0, 300)}`);
         return html

@@ -33,6 +33,7 @@ import {
 } from "./items-reduced";
 import { appFulfilledUnits } from "~/domain/tracking/parcel-work";
 import { listOrderParcels } from "~/models/parcel.server";
+import { recordCurrentCosts } from "~/domain/costs/record-costs.server";
 import { settlePaidAt } from "./paid-at";
 import { isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
@@ -125,6 +126,8 @@ export async function applyOrderSnapshot(
     await queueCancellationIfNeeded(existing, snapshot, now, db);
     await queueAddressChangeIfNeeded(db, existing, snapshot, now);
     await flagReducedItems(db, existing, snapshot);
+    // A refund or cancellation changes what the customer paid: the dashboard's totals follow.
+    await recordCurrentCosts(db, { ...existing, snapshot: columns.snapshot });
     return "updated_after_sending";
   }
   if (existing.createOutcomeUnknown) {

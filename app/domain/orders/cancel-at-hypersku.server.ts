@@ -22,6 +22,7 @@ import { findShopOrder, getOrder, getOrderOrThrow, readSnapshot, recordOrderClos
 import { addOrderEvent, recordOrderEvent } from "~/models/order-event.server";
 import { getShop, type Shop } from "~/models/shop.server";
 import { withTransaction } from "~/models/transactions.server";
+import { recordCurrentCosts } from "~/domain/costs/record-costs.server";
 import { describeHyperskuStatus, HYPERSKU_STATUS, isBeforeShipping } from "./hypersku-status";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
@@ -57,6 +58,8 @@ export async function queueCancellationIfNeeded(order: Order, snapshot: ShopifyO
 async function recordClosed(order: Order, status: number | null, statusDesc: string | null, message: string) {
   await withTransaction(async (tx) => {
     await recordOrderClosed(tx, order.id, { hyperskuStatus: status ?? CLOSED, hyperskuStatusDesc: statusDesc ?? "Closed" });
+    // An order HyperSKU closed before it was paid costs nothing there: the dashboard's totals follow.
+    await recordCurrentCosts(tx, { ...order, hyperskuStatus: status ?? CLOSED });
     await clearOrderFlag(order.id, CANCEL_FLAGS, tx);
     await addOrderEvent(tx, order.id, {
       kind: "cancellation",
