@@ -157,6 +157,20 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
     expect(bare.stderr).toContain("ギフトラッピング");
   });
 
+  it("lists the warnings the app notes on the order's timeline (here: no phone anywhere), and still sends", async () => {
+    const order = JSON.parse(readFileSync(fixture(PAID), "utf8")) as Record<string, unknown>;
+    const withoutPhone = {
+      ...order,
+      phone: null,
+      customer: { ...(order.customer as object), phone: null },
+      shipping_address: { ...(order.shipping_address as object), phone: null },
+      billing_address: { ...(order.billing_address as object), phone: null },
+    };
+    const run = await preview(scratchFile("no-phone.json", JSON.stringify(withoutPhone)), ...SHOP_ARGS);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/- warning \(sent anyway, noted on the order's timeline\): .*phone/i);
+  });
+
   it("uses a placeholder shop and platform 1 when none is given", async () => {
     const run = await preview(fixture("rest-paid-multi-item-usd.json"));
     expect(run.code).toBe(0);

@@ -231,6 +231,7 @@ if (preview.send) {
     report.push(`- sent: line item ${line.storeOrderLineItemId} ("${line.title ?? ""}") × ${line.quantity}`);
   report.push(...preview.skippedLineItems.map(leftOut));
   report.push(...preview.moneyWarnings.map((warning) => `- money warning (sent anyway, noted on the order's timeline): ${warning}`));
+  report.push(...preview.warnings.map((warning) => `- warning (sent anyway, noted on the order's timeline): ${warning}`));
   if (factsNote) report.push(factsNote);
   report.push(
     "Not checked here: your HyperSKU connection and catalogue, which the app checks just before sending (an item HyperSKU has not sourced yet holds the order).",

@@ -54,6 +54,15 @@ describe("previewOrder: an order the app sends now", () => {
     expect(preview.moneyWarnings).toEqual([expect.stringMatching(/^Shopify's total .* differs by 0\.01 USD from its parts/)]);
   });
 
+  it("gives the other warnings the app records with the order: no phone anywhere", () => {
+    const payload = buildRestOrder({ overrides: { phone: null, customer: null } });
+    (payload.shipping_address as { phone: string | null }).phone = null;
+    const preview = previewOrder(input(payload));
+    if (!preview.send) throw new Error(preview.reason);
+    expect(preview.warnings).toEqual([expect.stringMatching(/^The order has no phone number/)]);
+    expect(preview.moneyWarnings).toEqual([]);
+  });
+
   it("leaves out a REST line a fulfillment service ships, as the live path does", () => {
     const { order, routing, mugId, posterId } = printfulCart();
     const preview = previewOrder(input(undefined, { order, routing }));

@@ -31,7 +31,14 @@ export type PreviewInput = {
 type PreviewProblem = { code: string; message: string; fix: string | null };
 
 type Preview =
-  | { send: true; request: ExternalOrder; skippedLineItems: SkippedLineItem[]; moneyWarnings: string[] }
+  | {
+      send: true;
+      request: ExternalOrder;
+      skippedLineItems: SkippedLineItem[];
+      moneyWarnings: string[];
+      /** What else the merchant should check at HyperSKU (no phone, long address lines or titles): the app sends it anyway. */
+      warnings: string[];
+    }
   | {
       send: false;
       /** The app's state for the order (Order.state) after this run. */
@@ -108,5 +115,6 @@ export function previewOrder({ order, shop, forwarding, routing, routingTruncate
   const routedPlan = planForwarding(routedOrder, forwarding, shop, now, routing);
   const mapped = mapOrderToExternalOrder(routedOrder, shop, routing);
   if (routedPlan.state !== "scheduled" || !mapped.ok) return notSent(routedPlan, mapped, true);
-  return { send: true, request: mapped.request, skippedLineItems: mapped.skippedLineItems, moneyWarnings: mapped.moneyWarnings };
+  const { request, skippedLineItems, moneyWarnings, warnings } = mapped;
+  return { send: true, request, skippedLineItems, moneyWarnings, warnings };
 }

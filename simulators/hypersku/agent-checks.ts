@@ -28,6 +28,7 @@ export function agentProblems(order: ExternalOrder): string[] {
   const scale = 10 ** decimals;
   const minor = (amount: number) => Math.round(amount * scale);
   let goods = 0;
+  let units = 0;
   order.lineItems.forEach((line, index) => {
     const at = `lineItems[${index}]`;
     if (!line.storeProductId || !line.storeVariantId)
@@ -40,11 +41,18 @@ export function agentProblems(order: ExternalOrder): string[] {
     if (Math.abs(line.price * scale - minor(line.price)) > 1e-6)
       problems.push(`${at}.price has more decimals than ${order.currency} allows`);
     goods += minor(line.price) * line.quantity;
+    units += line.quantity;
   });
   if (!order.currency) problems.push("currency is missing: the agent cannot read the prices");
   if (order.totalPrice !== undefined) {
     const total = minor(order.totalPrice);
-    if (goods > total) problems.push(`the items (${goods / scale}) cost more than totalPrice (${order.totalPrice})`);
+    // A unit's price is rounded half up to the minor unit (docs/hypersku-contract.md, "Money": |r| ≤ units ÷ 2),
+    // so with nothing else in the total the items may pass it by that much, and no more.
+    if (2 * (goods - total) > units)
+      problems.push(
+        `the items (${goods / scale}) cost more than totalPrice (${order.totalPrice}), ` +
+          `beyond rounding each unit's price (at most half a minor unit for each of the ${units} units)`,
+      );
     if (order.totalShippingPrice !== undefined && minor(order.totalShippingPrice) > total)
       problems.push("totalShippingPrice is more than totalPrice");
     if (order.taxAmount !== undefined && minor(order.taxAmount) > total) problems.push("taxAmount is more than totalPrice");

@@ -3,6 +3,7 @@
 // pictured when Shopify has a picture, prices in the currency's decimals, items within the total).
 // Each test reads what HyperSKU received, the way its agent would.
 import prisma from "~/models/db/client.server";
+import { requireOrderDetail } from "~/domain/admin/order-detail.server";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
@@ -14,6 +15,7 @@ import {
   graphqlNodeOf,
   JPY_ON_USD_SHOP,
   type JsonObject,
+  buildRestAddress,
   restMoneySet,
   restPickupOverrides,
   restRefund,
@@ -223,6 +225,39 @@ describe("what HyperSKU's agent receives", () => {
     await deliver("orders/create", payload);
     expect(received()).toEqual([]);
     expect(await orderRecord(payload)).toMatchObject({ state: "skipped", stateCode: "local_pickup" });
+  });
+
+  it("no phone anywhere: sent without one, and the order page tells the merchant to add one", async () => {
+    const payload = buildRestOrder({
+      lineItems: [item(MUG, { unitPrice: "24.00" })],
+      overrides: { phone: null, customer: { email: "ada@example.com", phone: null }, shipping_address: buildRestAddress({ phone: null }) },
+    });
+    await deliver("orders/create", payload);
+
+    const [sent] = received();
+    expect(sent.shippingAddress).not.toHaveProperty("phone");
+    const order = await orderRecord(payload);
+    expect(order.state).toBe("sent");
+    const { timeline } = await requireOrderDetail(TEST_SHOP, order.id);
+    expect(timeline.filter((entry) => entry.title === "To check at HyperSKU")).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^The order has no phone number .* add one to the order's shipping address in Shopify/),
+      }),
+    ]);
+  });
+
+  it("a product deleted in Shopify since the order: not sent, and the merchant is told it was deleted, not that it is a custom item", async () => {
+    // Shopify clears a deleted product's ids on the line; its SKU and variant title stay.
+    const gone = item({ ...TOTE, product_id: null, variant_id: null, sku: "TOTE-NATURAL" }, { unitPrice: "30.00" });
+    const payload = buildRestOrder({ lineItems: [item(MUG, { unitPrice: "24.00" }), gone] });
+    await deliver("orders/create", payload);
+
+    expect(received()).toEqual([]);
+    const order = await orderRecord(payload);
+    expect(order).toMatchObject({ state: "needs_attention", stateCode: "product_deleted" });
+    const { state } = await requireOrderDetail(TEST_SHOP, order.id);
+    expect(state.reason).toBe('A product of this order was deleted in Shopify. (item "Linen Tote Bag")');
+    expect(state.fix).toMatch(/^Replace the item in the order in Shopify/);
   });
 
   it("a refund after sending: the merchant is told at once what HyperSKU still holds and how to correct it", async () => {

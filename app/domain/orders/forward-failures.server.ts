@@ -48,13 +48,18 @@ const STORED_TOKEN_UNREADABLE_REASON =
   "The app's operator must restore the missing key, or HyperSKU must be connected again; held orders are then sent automatically.";
 
 /**
- * Writes one forwarding change and, when given, its timeline entry, together: on the lean path, as
+ * Writes one forwarding change and, when given, its timeline entries, together: on the lean path, as
  * every send writes twice (docs/decisions/0025).
  */
-export async function recordForwarding(order: Pick<Order, "id">, write: (tx: LeanTx) => Promise<void>, event?: OrderEventInput) {
+export async function recordForwarding(
+  order: Pick<Order, "id">,
+  write: (tx: LeanTx) => Promise<void>,
+  event?: OrderEventInput | readonly OrderEventInput[],
+) {
+  const events = event === undefined ? [] : Array.isArray(event) ? event : [event];
   await withLeanTransaction(async (tx) => {
     await write(tx);
-    if (event) await insertOrderEvent(tx, order.id, event);
+    for (const entry of events) await insertOrderEvent(tx, order.id, entry);
   });
 }
 

@@ -43,7 +43,7 @@ import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
 import { checkBeforeSend } from "./catalogue-check.server";
 import { costsWhenSent } from "~/domain/costs/record-costs.server";
-import { recordOrderEvent } from "~/models/order-event.server";
+import { type OrderEventInput, recordOrderEvent } from "~/models/order-event.server";
 import { readRouting } from "./read-routing.server";
 import { fulfillmentHold } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
@@ -119,10 +119,23 @@ async function adopt(
 }
 
 const FULFILLMENT_HOLD_CODE = "fulfillment_on_hold";
+/** A timeline entry for something sent as it is that the merchant should check at HyperSKU (order page: order-detail.ts). */
+const SEND_WARNING_KIND = "send_warning";
 /** An order waiting for sourcing asks HyperSKU again this often (and is queued at once when the catalogue changes). */
 const NEEDS_SOURCING_RECHECK_MS = 2 * 60 * 60_000;
 /** A hold in Shopify is often released within the hour (a fraud check cleared): look again often, one cheap query. */
 const FULFILLMENT_HOLD_RECHECK_MS = 15 * 60_000;
+
+/**
+ * What goes with the request but the merchant should check, said once per attempt in the order's
+ * timeline: Shopify's money not adding up by the documented rule (order-money.ts), sent as Shopify has
+ * it, to check against HyperSKU's invoice; and what a carrier or the agent may stumble on (no phone,
+ * an address line or an item title longer than they print: map-order.ts), one entry each.
+ */
+function sendWarningEvents(mapped: { moneyWarnings: string[]; warnings: string[] }): OrderEventInput[] {
+  const money = mapped.moneyWarnings.length > 0 ? [{ kind: "money_warning", message: mapped.moneyWarnings.join(" ") }] : [];
+  return [...money, ...mapped.warnings.map((message) => ({ kind: SEND_WARNING_KIND, message }))];
+}
 
 async function keepChecking(order: Order, until: Date): Promise<JobOutcome> {
   // One timeline entry per window, however often the lookup runs meanwhile.
@@ -268,12 +281,6 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   const created = await withHyperskuAccess(shop.domain, async (auth) => {
     // Marked right before the create leaves (after any wait for the shop's rate limit), so the
     // settle window counts from when HyperSKU may really have received it.
-    // Shopify's money not adding up by the documented rule (order-money.ts) is sent as Shopify has it,
-    // and said once in the order's timeline, so the merchant can check it against HyperSKU's invoice.
-    const moneyWarning =
-      mapped.moneyWarnings.length > 0 && !progress.createStarted
-        ? { kind: "money_warning", message: mapped.moneyWarnings.join(" ") }
-        : undefined;
     await recordForwarding(
       order,
       (tx) =>
@@ -283,7 +290,7 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
           newAttempt: !progress.createStarted,
           at: new Date(),
         }),
-      moneyWarning,
+      progress.createStarted ? undefined : sendWarningEvents(mapped),
     );
     progress.createStarted = true;
     return getHypersku().client.createOrderFromExternal(auth, request);

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { externalOrderSchema, type ExternalOrder } from "~/integrations/hypersku/schemas";
 import { externalOrderSchema as twinExternalOrderSchema } from "../../../simulators/hypersku/validation";
 import {
@@ -16,6 +18,7 @@ import {
   type JsonObject,
 } from "../../../tests/support/order-factories";
 import { mapOrderToExternalOrder, type MapResult, normalizeShopDomain, type Routing } from "./map-order";
+import { parseAnyOrder } from "./parse-any-order";
 import { NO_PRODUCT_RULES } from "./route-lines";
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 
@@ -495,6 +498,16 @@ describe("mapOrderToExternalOrder: a mixed cart (some lines ship elsewhere)", ()
         "HyperSKU gets the share of those parts that belongs to the items it ships.",
     ]);
   });
+
+  it("the saved Japanese GraphQL order (tax in the prices, gift wrapping left out): Shopify's ¥5200, its parts meeting it", () => {
+    // 3 bowls ¥4400 after ¥100 off + shipping ¥800 = ¥5200; the ¥473 consumption tax (10%) is inside both.
+    const order = parseAnyOrder(JSON.parse(readFileSync(path.resolve("tests/fixtures/orders/graphql-order-jpy.json"), "utf8")));
+    if (!order.ok) throw new Error(JSON.stringify(order.problems));
+    const { request, skippedLineItems, moneyWarnings } = expectSent(mapOrderToExternalOrder(order.value, SHOP));
+    expect(skippedLineItems.map((item) => item.code)).toEqual(["no_shipping_required"]);
+    expect(request).toMatchObject({ currency: "JPY", totalPrice: 5200, taxAmount: 473, totalShippingPrice: 800 });
+    expect(moneyWarnings).toEqual([]);
+  });
 });
 
 describe("mapOrderToExternalOrder: the shipping address", () => {
@@ -527,11 +540,27 @@ describe("mapOrderToExternalOrder: the shipping address", () => {
     expectSent(mapRest(withAddress({ last_name: null })));
   });
 
-  it("leaves the phone out when neither the address nor the order has one", () => {
+  it("leaves the phone out when neither the address nor the order has one, and warns the merchant", () => {
     const payload = buildRestOrder({
       overrides: { phone: null, customer: { email: "ada@example.com", phone: null }, shipping_address: buildRestAddress({ phone: null }) },
     });
-    expect(expectSent(mapRest(payload)).request.shippingAddress).not.toHaveProperty("phone");
+    const { request, warnings, moneyWarnings } = expectSent(mapRest(payload));
+    expect(request.shippingAddress).not.toHaveProperty("phone");
+    expect(warnings).toEqual([
+      expect.stringMatching(/^The order has no phone number .* add one to the order's shipping address in Shopify/),
+    ]);
+    expect(moneyWarnings).toEqual([]);
+  });
+
+  it("has nothing to warn about for a complete order with short lines and a phone", () => {
+    expect(expectSent(mapRest(buildRestOrder())).warnings).toEqual([]);
+  });
+
+  it("sends an address line longer than carriers print whole, with a warning naming the line", () => {
+    const long = "Flat 4B, Building 7, 1600 Amphitheatre Parkway North"; // 52 characters
+    const { request, warnings } = expectSent(mapRest(withAddress({ address1: long })));
+    expect(request.shippingAddress.address1).toBe(long);
+    expect(warnings).toEqual([expect.stringContaining(`Address line 1 of the shipping address (“${long}”) is 52 characters long`)]);
   });
 
   it("takes the phone from the order, then the customer, when the address has none", () => {
@@ -783,10 +812,43 @@ describe("mapOrderToExternalOrder: personalised and custom items", () => {
 
   it("does not send an order with a custom item (no product, no variant): the merchant must say what it is", () => {
     const mug = buildRestLineItem({ overrides: { title: "Mug" } });
-    const custom = buildRestLineItem({ overrides: { title: "Hand-painted sign", product_id: null, variant_id: null } });
+    const custom = buildRestLineItem({
+      overrides: { title: "Hand-painted sign", product_id: null, variant_id: null, sku: null, variant_title: null },
+    });
     const reasons = expectRefused(mapRest(buildRestOrder({ lineItems: [mug, custom] })));
     expect(reasons.map((reason) => reason.code)).toEqual(["custom_line_item"]);
     expect(reasons[0].message).toContain('(item "Hand-painted sign")');
+  });
+
+  it("says a product was deleted when the line Shopify cleared still keeps its SKU or variant, not that it is a custom item", () => {
+    const mug = buildRestLineItem({ overrides: { title: "Mug" } });
+    const deleted = buildRestLineItem({ overrides: { title: "Linen Tote", product_id: null, variant_id: null, sku: "TOTE-NAT" } });
+    const reasons = expectRefused(mapRest(buildRestOrder({ lineItems: [mug, deleted] })));
+    expect(reasons).toEqual([{ code: "product_deleted", message: 'A product of this order was deleted in Shopify. (item "Linen Tote")' }]);
+    expect(reasons[0].message).not.toMatch(/custom/i);
+  });
+
+  it("gives only the deleted product as the reason when it was the order's only item, not 'nothing to ship' as well", () => {
+    const deleted = buildGraphqlLineItem({ overrides: { title: "Linen Tote", product: null, variant: null } });
+    const reasons = expectRefused(mapGraphql(buildGraphqlOrder({ lineItems: [deleted] })));
+    expect(reasons.map((reason) => reason.code)).toEqual(["product_deleted"]);
+  });
+
+  it("sends an item titled longer than Shopify allows a product whole, with a warning; a short title warns of nothing", () => {
+    const title = `Handmade ceramic mug ${"with a very long description ".repeat(10)}`.trim();
+    const long = buildRestLineItem({ overrides: { title } });
+    const { request, warnings } = expectSent(mapRest(buildRestOrder({ lineItems: [long, buildRestLineItem()] })));
+    expect(request.lineItems[0].title).toBe(title);
+    expect(warnings).toEqual([expect.stringMatching(/^The item “Handmade ceramic mug with a .*” has a title of \d+ characters/)]);
+  });
+
+  it("warns about both the address and the items, the address first", () => {
+    const payload = buildRestOrder({
+      lineItems: [buildRestLineItem({ overrides: { title: "x".repeat(300) } })],
+      overrides: { phone: null, customer: null, shipping_address: buildRestAddress({ phone: null }) },
+    });
+    const { warnings } = expectSent(mapRest(payload));
+    expect(warnings.map((warning) => warning.slice(0, 24))).toEqual(["The order has no phone n", "The item “xxxxxxxxxxxxxx"]);
   });
 
   it("still leaves out a custom item that needs no shipping, without asking the merchant", () => {

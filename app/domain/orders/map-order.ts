@@ -15,11 +15,22 @@
  * - Money (docs/hypersku-contract.md, "Money"; order-money.ts): each line's `price` is its discounted
  *   total over its units, rounded half up. Where Shopify's total does not meet its parts by the rule,
  *   the order still goes, with `moneyWarnings` saying how far off.
+ * - A line naming no product or variant is not sent: a custom item, or a product deleted since the
+ *   order (missingProductCode tells which). What a carrier or the agent may stumble on (no phone, an
+ *   address line or an item title longer than they print) goes with the request as `warnings`.
  */
 import type { ExternalLineItem, ExternalOrder } from "~/integrations/hypersku/schemas";
 import { compact } from "./compact";
 import { type MapReasonCode, ORDER_PROBLEMS } from "./describe-problems";
-import { isCustomLineItem, mapLineItem, type SkippedLineItem, lineSkipCode, shippableQuantity, skippedLineItem } from "./map-line-items";
+import {
+  lineItemWarnings,
+  lineSkipCode,
+  mapLineItem,
+  missingProductCode,
+  shippableQuantity,
+  type SkippedLineItem,
+  skippedLineItem,
+} from "./map-line-items";
 import { mapShippingAddress } from "./map-shipping-address";
 import { lineShares, sharesTotal } from "./line-shares";
 import { currencyDecimals, minorUnitsToNumber, toMinorUnits } from "./money";
@@ -48,6 +59,8 @@ export type MapResult =
       skippedLineItems: SkippedLineItem[];
       /** Where Shopify's money does not add up by the documented rule, for the merchant; the request is sent anyway. */
       moneyWarnings: string[];
+      /** What else the merchant should check at HyperSKU (the address's phone and line lengths, item titles); sent anyway. */
+      warnings: string[];
     }
   | { ok: false; reasons: MapReason[]; skippedLineItems: SkippedLineItem[] };
 
@@ -101,6 +114,9 @@ function sentTotals(order: ShopifyOrderSnapshot, money: OrderMoney, sent: Readon
   };
 }
 
+/** Reasons that already say why no line is sent: "nothing to ship" would only add noise. */
+const LINE_REASONS = new Set<MapReasonCode>(["missing_price", "missing_currency", "custom_line_item", "product_deleted"]);
+
 const ROUTE_SKIPS = new Set<SkippedLineItem["code"]>(["other_fulfiller", "other_location", "excluded_by_rule", "not_included_by_rule"]);
 
 function describeSkips(skipped: SkippedLineItem[]): string {
@@ -133,9 +149,10 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
       skippedLineItems.push({ lineItemId: item.id, title: item.title, code: route.skip, reason: route.detail });
       continue;
     }
-    // A custom line item names no product: the agent could only guess from its title.
-    if (isCustomLineItem(item)) {
-      reasons.push(reason("custom_line_item", `(item "${item.title || item.id}")`));
+    // A line naming no product (a custom item, or one whose product was deleted): the agent could only guess from its title.
+    const missing = missingProductCode(item);
+    if (missing) {
+      reasons.push(reason(missing, `(item "${item.title || item.id}")`));
       continue;
     }
     if (!currency) continue;
@@ -143,7 +160,7 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
     if (line) lineItems.push(line);
     else reasons.push(reason("missing_price", `(item "${item.title || item.id}")`));
   }
-  if (lineItems.length === 0 && !reasons.some((r) => ["missing_price", "missing_currency", "custom_line_item"].includes(r.code))) {
+  if (lineItems.length === 0 && !reasons.some((r) => LINE_REASONS.has(r.code))) {
     const routedAway = skippedLineItems.some((item) => ROUTE_SKIPS.has(item.code));
     reasons.push(reason(routedAway ? "not_for_hypersku" : "nothing_to_ship", describeSkips(skippedLineItems)));
   }
@@ -167,5 +184,11 @@ export function mapOrderToExternalOrder(order: ShopifyOrderSnapshot, shop: ShopI
     lineItems,
     shippingAddress: address.address,
   });
-  return { ok: true, request, skippedLineItems, moneyWarnings: moneyWarnings(money, { partial: isPartial(order, sent) }) };
+  return {
+    ok: true,
+    request,
+    skippedLineItems,
+    moneyWarnings: moneyWarnings(money, { partial: isPartial(order, sent) }),
+    warnings: [...address.warnings, ...lineItems.flatMap(lineItemWarnings)],
+  };
 }
