@@ -19,8 +19,9 @@ export function CostsCard({ periods }: { periods: PeriodTotals[] }) {
           ))}
         </InlineGrid>
         <Text as="p" tone="subdued">
-          HyperSKU charges: goods and freight as HyperSKU&apos;s orders say. Customers paid: the items HyperSKU ships, after discounts, and
-          the shipping. Amounts in different currencies are not added up or compared.
+          HyperSKU charges: goods and freight as HyperSKU&apos;s orders say. Customers paid: the items HyperSKU ships, after discounts and
+          refunds, and the shipping. Orders cancelled before HyperSKU charged them are left out. Amounts in different currencies are not
+          added up or compared.
         </Text>
         <CsvExport />
       </BlockStack>
@@ -44,10 +45,12 @@ function PeriodTile({ period }: { period: PeriodTotals }) {
               HyperSKU charges {totals.charge} ({totals.goods} goods, {totals.freight} freight)
             </Text>
             <Text as="p">Customers paid {totals.paid}</Text>
-            <Text as="p" fontWeight="semibold">
-              Margin {totals.margin}
-              {totals.marginPercent ? ` (${totals.marginPercent}%)` : ""}
-            </Text>
+            {totals.margin && (
+              <Text as="p" fontWeight="semibold">
+                Margin {totals.margin}
+                {totals.marginPercent ? ` (${totals.marginPercent}%)` : ""}
+              </Text>
+            )}
           </BlockStack>
         ))}
         {period.otherCurrencies.map((other, index) => (

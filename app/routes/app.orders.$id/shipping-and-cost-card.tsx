@@ -52,6 +52,7 @@ export function ShippingAndCostCard({ orderId, view }: Props) {
               {view?.sent ? "HyperSKU has not said what it charges for this order yet." : "Known once HyperSKU has the order."}
             </Text>
           )}
+          {costs?.changesNote && <Text as="p">{costs.changesNote}</Text>}
           {costs?.marginNote && (
             <Text as="p" tone="subdued">
               {costs.marginNote}
@@ -59,7 +60,7 @@ export function ShippingAndCostCard({ orderId, view }: Props) {
           )}
           {costs && (
             <Text as="p" tone="subdued">
-              Customer paid: the items HyperSKU ships, after discounts, and the order&apos;s shipping.
+              Customer paid: the items HyperSKU ships, after discounts and refunds, and their share of the shipping.
             </Text>
           )}
         </BlockStack>

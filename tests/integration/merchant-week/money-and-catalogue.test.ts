@@ -202,6 +202,12 @@ describe("what an order costs the merchant", () => {
     expect(csv.get(String(refunded.name))!["Refunds and cancellations"]).not.toBe("");
     expect(csv.get(String(cancelled.name))!["In totals"]).toMatch(/^No/);
     expect(csv.get(String(kept.name))!["In totals"]).toBe("Yes");
+    // The order pages say why their figures changed.
+    const refundedPage = await week.pageText(shop, `/app/orders/${(await week.record(shop, String(refunded.id))).id}`);
+    expect(refundedPage).toMatch(/Refunded in Shopify[^.]*: the figures are after that\./);
+    expect(refundedPage).not.toMatch(/Margin \$/);
+    const cancelledPage = await week.pageText(shop, `/app/orders/${(await week.record(shop, String(cancelled.id))).id}`);
+    expect(cancelledPage).toContain("the dashboard's totals leave this order out");
   });
 });
 
