@@ -125,6 +125,7 @@ const ORDER_LIST_SELECT = {
   shopifyOrderId: true,
   shopifyCreatedAt: true,
   state: true,
+  stateCode: true,
   stateReason: true,
   hyperskuOrderId: true,
   hyperskuStatus: true,

@@ -9,6 +9,7 @@ import { action as orderAction, loader as orderLoader } from "~/routes/app.order
 import { action as ordersAction, loader as ordersLoader } from "~/routes/app.orders._index/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { PIPELINE_STAGES } from "~/domain/admin/pipeline";
+import { HELD_REASONS } from "~/models/order-state";
 import { redactCustomer } from "~/domain/privacy/redact.server";
 import { buildRestAddress } from "../../simulators/harness/order-payloads";
 import { createAdminOrder, createParcel, createShopRecord, seedOrdersInEveryState } from "../support/admin-factories";
@@ -217,7 +218,7 @@ describe("orders list: the pipeline", () => {
     expect(await search("nobody")).toEqual([]);
 
     // Redacting the customer blanks the search keys with the snapshot they were copied from.
-    await redactCustomer(TEST_SHOP, { orderIds: [grace.shopifyOrderId], email: "Grace.Hopper@Example.com", phone: null });
+    await redactCustomer(TEST_SHOP, { customerId: null, orderIds: [grace.shopifyOrderId], email: "Grace.Hopper@Example.com", phone: null });
     expect(await prisma.order.findUniqueOrThrow({ where: { id: grace.id } })).toMatchObject({ customerName: null, customerEmail: null });
     expect(await search("grace")).toEqual([]);
     expect(await search("grace.hopper@example")).toEqual([]);
@@ -283,6 +284,27 @@ describe("order detail", () => {
     expect(page.state.fix).toMatch(/Send anyway/);
     expect(page.pipeline).toMatchObject({ stage: "to_send", meaning: page.state.meaning });
     expect(JSON.stringify(page)).not.toMatch(/connected again/);
+  });
+
+  it("titles what changed in Shopify after sending in plain words on the timeline", async () => {
+    const order = await createAdminOrder({ hyperskuStatus: 2 });
+    const changes = [
+      { kind: "items_added", message: "1 × Linen Tea Towel was added after the order was sent; HyperSKU does not have it." },
+      { kind: "fulfilled_outside_app", message: "2 × Ceramic Mug were marked fulfilled in Shopify outside the app." },
+    ];
+    for (const [index, change] of changes.entries()) {
+      await prisma.orderEvent.create({
+        data: {
+          orderId: order.id,
+          ...change,
+          outcome: "needs_attention",
+          at: new Date(order.shopifyCreatedAt.getTime() + (index + 3) * 3_600_000),
+        },
+      });
+    }
+    const view = await (await get(orderLoader, `/app/orders/${order.id}`, { id: order.id })).json();
+    const titled = (message: string) => view.timeline.find((entry: { message: string }) => entry.message === message)?.title;
+    expect(changes.map((change) => titled(change.message))).toEqual(["Items added after sending", "Fulfilled outside the app"]);
   });
 });
 
@@ -437,5 +459,17 @@ describe("dashboard", () => {
     const retry = await post(dashboardAction, "/app", [["intent", "retry_failed"]]);
     expect((await retry.json()).done).toBe(1);
     expect(await prisma.order.count({ where: { shop: TEST_SHOP, state: "failed" } })).toBe(0);
+  });
+
+  it("promises to a reconnection only the held orders it releases, and says why the others wait", async () => {
+    await createShopRecord(TEST_SHOP, { hyperskuStatus: "reconnect_needed" });
+    for (const stateCode of ["reconnect_needed", "reconnect_needed", "app_uninstalled", "needs_sourcing"])
+      await createAdminOrder({ state: "held", stateCode });
+    const view = await (await get(dashboardLoader, "/app")).json();
+
+    const connection = view.problems.find((problem: { id: string }) => problem.id === "connection");
+    expect(connection.title).toBe("Reconnect HyperSKU");
+    expect(connection.description).toMatch(/ 3 orders are held safely and will be sent once you reconnect\.$/);
+    expect(connection.details).toEqual([{ text: `1 order: ${HELD_REASONS.needs_sourcing.meaning} ${HELD_REASONS.needs_sourcing.fix}` }]);
   });
 });

@@ -8,6 +8,8 @@ import prisma from "~/models/db/client.server";
 import { loader as exportLoader } from "~/routes/app.orders.export";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/app.orders._index/route";
 import { readOrdersInChunks } from "~/models/admin-orders.server";
+import { HELD_REASONS } from "~/models/order-state";
+import { describeListRow } from "~/domain/admin/orders-list.server";
 import { STAGE_CLAUSES } from "~/domain/admin/pipeline";
 import { buildRestAddress } from "../../simulators/harness/order-payloads";
 import { createAdminOrder, createParcel, createShopRecord } from "../support/admin-factories";
@@ -165,6 +167,23 @@ describe("orders list: Processing", () => {
     await prisma.order.update({ where: { id: noStatus.id }, data: { hyperskuStatus: null } });
     // #2 (1: Pending Payment), #8 (4: Shipping) and #9 (5: Delivered) are in other stages.
     expect(names(await list("/app/orders?tab=processing"))).toEqual(["#10", "#7", "#6", "#5", "#4", "#3", "#1"]);
+  });
+});
+
+describe("orders list: held orders", () => {
+  it("explains a held row by what holds it, in the words of the order page, not as a lost connection", async () => {
+    const onHold = await createAdminOrder({ number: 5001, state: "held", stateCode: "fulfillment_on_hold", createdAt: at(2) });
+    const unconnected = await createAdminOrder({ number: 5002, state: "held", stateCode: "not_connected", createdAt: at(1) });
+    const filter = { clauses: STAGE_CLAUSES.to_send, hyperskuStatus: null, search: null, created: { from: null, before: null } };
+    const rows = [];
+    for await (const chunk of readOrdersInChunks(TEST_SHOP, { ...filter, sort: "newest" }, 10)) rows.push(...chunk);
+    // The list reads each row's state code itself.
+    expect(rows.map((row) => row.id)).toEqual([onHold.id, unconnected.id]);
+    const pipelines = rows.map((row) => describeListRow(row, at(60)).pipeline);
+    expect(pipelines).toEqual([
+      { stage: "to_send", label: "To send", tone: "info", meaning: HELD_REASONS.fulfillment_on_hold.meaning },
+      { stage: "to_send", label: "To send", tone: "info", meaning: HELD_REASONS.not_connected.meaning },
+    ]);
   });
 });
 

@@ -10,11 +10,13 @@ import { loader as pageLoader } from "~/routes/app.privacy._index/route";
 import { action as dataRequestWebhook } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedactWebhook } from "~/routes/webhooks.customers.redact";
 import { createAdminOrder, createParcel, createShopRecord } from "../support/admin-factories";
+import { createBuildHandler } from "../support/build";
 import { resetDatabase } from "../support/database";
 import { createSession } from "../support/factories";
+import { blockedNetworkCalls } from "../support/network";
 import type { JsonObject } from "../support/order-factories";
 import { callRoute } from "../support/routes";
-import { APP_URL, createBearerRequest, createWebhookRequest, TEST_SHOP } from "../support/shopify";
+import { APP_URL, createBearerRequest, createEmbeddedRequest, createWebhookRequest, TEST_SHOP } from "../support/shopify";
 
 const OTHER_SHOP = "other-shop.myshopify.com";
 const BOB = { email: "bob@example.com", phone: "+44 7700 900123" };
@@ -157,5 +159,21 @@ describe("a customer data request", () => {
     expect(await answer.text()).toContain("holds nothing about them to export");
     // Jimbob's request is another customer's: still there to download.
     expect(listed.requests.find((request) => request.id !== bobs.id)).toMatchObject({ customer: "jimbob@example.com", status: "new" });
+  });
+});
+
+describe("the way to customer data requests", () => {
+  it("is a card on the settings page, where the order timeline says it is", async () => {
+    const handle = await createBuildHandler();
+    const response = await handle(await createEmbeddedRequest("/app/settings"));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    // The build has its own copy of the app, out of reach of the tests' Shopify fake: its one call
+    // (the shop's locations) is refused, and the page is shown without them, as when Shopify is down.
+    expect(blockedNetworkCalls.splice(0)).toEqual([
+      expect.stringMatching(/^https:\/\/test-shop\.myshopify\.com\/admin\/api\/[^/]+\/graphql\.json$/),
+    ]);
+    expect(html).toContain("Customer data requests");
+    expect(html).toMatch(/<a[^>]*href="\/app\/privacy"[^>]*>(?:(?!<\/a>).)*See customer data requests/s);
   });
 });

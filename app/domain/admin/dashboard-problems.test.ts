@@ -1,3 +1,4 @@
+import { HELD_REASONS } from "~/models/order-state";
 import { buildDashboardProblems, type ProblemInput } from "./dashboard-problems";
 
 const calm: ProblemInput = {
@@ -18,6 +19,7 @@ describe("dashboard problems", () => {
     const problems = buildDashboardProblems({
       connection: { status: "reconnect_needed", reason: "Your HyperSKU authorization has expired." },
       counts: { held: 3, failed: 2, needs_attention: 4 },
+      heldReasons: [{ code: "reconnect_needed", count: 3 }],
       hyperskuCounts: new Map([
         [1, 5],
         [10, 1],
@@ -39,7 +41,7 @@ describe("dashboard problems", () => {
       "parcels",
     ]);
     const [connection, failed, attention] = problems;
-    expect(connection.description).toContain("3 orders are held safely");
+    expect(connection.description).toContain("3 orders are held safely and will be sent once you reconnect.");
     expect(connection.action).toEqual({ kind: "link", label: "Reconnect HyperSKU", url: "/app/connection" });
     expect(failed.action).toEqual({ kind: "submit", label: "Retry failed orders", intent: "retry_failed" });
     expect(attention.details[0].text).toMatch(/^3 orders: This order has no shipping address.*Add a shipping address/);
@@ -64,6 +66,40 @@ describe("dashboard problems", () => {
     expect(problems[0].title).toBe("3 orders are held until the app's operator fixes its setup");
     expect(problems[0].details[0].text).toMatch(/^3 orders: .*TOKEN_ENCRYPTION_KEYS/);
     expect(problems[0].action).toEqual({ kind: "link", label: "See held orders", url: "/app/orders?tab=to_send" });
+  });
+
+  it("counts in the connection banner only the orders a connection releases, and says why the others wait", () => {
+    const [connection] = buildDashboardProblems({
+      ...calm,
+      connection: { status: "not_connected", reason: null },
+      counts: { held: 9 },
+      heldReasons: [
+        { code: "needs_sourcing", count: 4 },
+        { code: "not_connected", count: 2 },
+        { code: "fulfillment_on_hold", count: 1 },
+        { code: "app_uninstalled", count: 1 },
+        { code: "reconnect_needed", count: 1 },
+      ],
+    });
+    expect(connection.id).toBe("connection");
+    expect(connection.description).toBe(
+      "No order can be sent until HyperSKU is connected. 4 orders are held safely and will be sent once you connect.",
+    );
+    expect(connection.details.map((detail) => detail.text)).toEqual([
+      `4 orders: ${HELD_REASONS.needs_sourcing.meaning} ${HELD_REASONS.needs_sourcing.fix}`,
+      `1 order: ${HELD_REASONS.fulfillment_on_hold.meaning} ${HELD_REASONS.fulfillment_on_hold.fix}`,
+    ]);
+  });
+
+  it("does not promise held orders to a connection when none of them waits for one", () => {
+    const [connection] = buildDashboardProblems({
+      ...calm,
+      connection: { status: "reconnect_needed", reason: "Expired." },
+      counts: { held: 2 },
+      heldReasons: [{ code: "fulfillment_on_hold", count: 2 }],
+    });
+    expect(connection.description).toBe("Expired.");
+    expect(connection.details).toEqual([{ text: expect.stringMatching(/^2 orders: Waiting for Shopify/) }]);
   });
 
   it("words a single order in the singular", () => {

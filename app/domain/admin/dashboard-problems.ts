@@ -5,6 +5,7 @@
 import type { HyperskuStatus } from "~/models/connection-status";
 import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
 import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";
+import { HELD_REASONS, type HeldCode } from "~/models/order-state";
 import { formatCount } from "./format";
 
 type ProblemAction = { kind: "link"; label: string; url: string; external?: boolean } | { kind: "submit"; label: string; intent: string };
@@ -45,42 +46,57 @@ function describeReason(code: string | null): string {
   return "Open the order to see what is missing.";
 }
 
+/** Held orders that go on their own once HyperSKU is connected (again): what the connection banner counts. */
+const HELD_FOR_CONNECTION: readonly HeldCode[] = ["not_connected", "reconnect_needed", "app_uninstalled"];
 /** Held orders only the app's operator can release (forward-failures.server.ts): not the merchant's to fix. */
-const OPERATOR_HOLDS: Record<string, string> = {
-  stored_token_unreadable:
-    "The HyperSKU tokens stored for this store cannot be opened with the app's configured encryption keys. The app's operator must restore the missing key (TOKEN_ENCRYPTION_KEYS), or connect HyperSKU again.",
-  operator_configuration: "The app's HyperSKU settings need attention from the app's operator. Open an order to see which.",
-};
+const HELD_FOR_OPERATOR: readonly HeldCode[] = ["stored_token_unreadable", "operator_configuration"];
+
+type HeldReasonCount = { code: HeldCode; count: number };
+
+/** The held orders' known reasons (a code the app no longer sets is left out: nothing true to say of it). */
+const knownHeldReasons = (input: ProblemInput): HeldReasonCount[] =>
+  (input.heldReasons ?? []).flatMap((reason) =>
+    reason.code !== null && Object.hasOwn(HELD_REASONS, reason.code) ? [{ code: reason.code as HeldCode, count: reason.count }] : [],
+  );
+
+const sumOf = (reasons: readonly HeldReasonCount[]) => reasons.reduce((sum, reason) => sum + reason.count, 0);
+
+const describeHeld = (reason: HeldReasonCount) => ({
+  text: `${plural(reason.count, "order")}: ${HELD_REASONS[reason.code].meaning} ${HELD_REASONS[reason.code].fix}`,
+});
 
 export function buildDashboardProblems(input: ProblemInput): DashboardProblem[] {
   const problems: DashboardProblem[] = [];
   const { connection, counts, hyperskuCounts } = input;
-  const held = counts.held ?? 0;
+  const heldReasons = knownHeldReasons(input);
 
   const firstRun = connection.status === "not_connected" && input.setupGuideShown === true;
   if (connection.status !== "connected" && !firstRun) {
     const reconnect = connection.status === "reconnect_needed";
+    // Only the orders a connection releases; the others are held for a reason of their own, said beside.
+    const held = sumOf(heldReasons.filter((reason) => HELD_FOR_CONNECTION.includes(reason.code)));
     problems.push({
       id: "connection",
       tone: "critical",
       title: reconnect ? "Reconnect HyperSKU" : "Connect your HyperSKU account",
       description: `${reconnect ? (connection.reason ?? "HyperSKU no longer accepts the app's access.") : "No order can be sent until HyperSKU is connected."}${
-        held > 0 ? ` ${plural(held, "order is", "orders are")} held safely and will be sent once you connect.` : ""
+        held > 0
+          ? ` ${plural(held, "order is", "orders are")} held safely and will be sent once you ${reconnect ? "reconnect" : "connect"}.`
+          : ""
       }`,
-      details: [],
+      details: heldReasons.filter((reason) => !HELD_FOR_CONNECTION.includes(reason.code)).map(describeHeld),
       action: { kind: "link", label: reconnect ? "Reconnect HyperSKU" : "Connect HyperSKU", url: "/app/connection" },
     });
   }
 
-  const operatorHeld = (input.heldReasons ?? []).filter((reason) => reason.code !== null && Object.hasOwn(OPERATOR_HOLDS, reason.code));
+  const operatorHeld = heldReasons.filter((reason) => HELD_FOR_OPERATOR.includes(reason.code));
   if (connection.status === "connected" && operatorHeld.length > 0) {
-    const count = operatorHeld.reduce((sum, reason) => sum + reason.count, 0);
     problems.push({
       id: "operator",
       tone: "critical",
-      title: `${plural(count, "order is", "orders are")} held until the app's operator fixes its setup`,
+      title: `${plural(sumOf(operatorHeld), "order is", "orders are")} held until the app's operator fixes its setup`,
       description: "They are kept safely and sent on their own once it is fixed; nothing is lost.",
-      details: operatorHeld.map((reason) => ({ text: `${plural(reason.count, "order")}: ${OPERATOR_HOLDS[reason.code!]}` })),
+      details: operatorHeld.map(describeHeld),
       action: { kind: "link", label: "See held orders", url: "/app/orders?tab=to_send" },
     });
   }

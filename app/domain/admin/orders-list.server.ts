@@ -8,7 +8,7 @@ import { formatDateTime, resolveTimeZone } from "./format";
 import { formatAge, safeImage, summarizeOrderSnapshot } from "./order-list-row";
 import { rowActions } from "./order-list-actions";
 import { encodeCursor, ordersListHref, parseOrdersListParams, searchKeys, type OrdersListQuery } from "./orders-list-query";
-import { countByStage, describePipeline, STAGE_CLAUSES, TRACKED_ORDERS } from "./pipeline";
+import { countByStage, describePipeline, pipelineOrderOf, STAGE_CLAUSES, TRACKED_ORDERS } from "./pipeline";
 import { describeDayRange, nextDay, startOfDay } from "./zoned-day";
 
 /** The model's filter for a view: its stage's clauses, search keys and date range as instants in the shop's zone. */
@@ -26,17 +26,16 @@ export function ordersFilterOf(query: OrdersListQuery, timeZone: string | null):
   };
 }
 
+/**
+ * `stateCode` says what a held order waits for (its badge's explanation). Optional until the list's
+ * select (ORDER_LIST_SELECT, app/models/admin-orders.server.ts) reads it; without it a held row
+ * reads as "held" without its cause.
+ */
 type ListRow = Awaited<ReturnType<typeof listOrdersPage>>["rows"][number];
 
-/** A row as the list and the export show it. */
+/** A row as the list and the export show it: its stage as the order page and the order block say it. */
 export function describeListRow(row: ListRow, now: Date) {
-  const pipeline = describePipeline({
-    state: row.state,
-    hyperskuStatus: row.hyperskuStatus,
-    flagCode: row.flagCode,
-    hasTracking: row.parcels.length > 0,
-    shopifyCancelled: row.shopifyCancelled,
-  });
+  const pipeline = describePipeline(pipelineOrderOf({ ...row, stateCode: row.stateCode ?? null }, row.parcels));
   return {
     id: row.id,
     name: row.name,

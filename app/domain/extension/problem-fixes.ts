@@ -1,33 +1,29 @@
 /**
  * What the merchant can do about a problem the order block shows, keyed by the code stored with it
- * (Order.stateCode or Order.flagCode). Pure. The reasons an order is not sent already have their fix
- * in the orders catalogue; this adds the codes set while sending and after HyperSKU has the order.
+ * (Order.stateCode or Order.flagCode). Pure. Why an order is held has its fix beside its meaning
+ * (HELD_REASONS), the reasons an order is not sent theirs in the orders catalogue; this adds the
+ * codes set while sending and after HyperSKU has the order.
  */
 import { ORDER_PROBLEMS, type OrderProblemCode } from "~/domain/orders/describe-problems";
 import { ORDER_FLAG_FIXES, type OrderFlagCode } from "~/domain/tracking/order-flags";
-
-const RECONNECT = "Open the app and connect HyperSKU; held orders are then sent automatically.";
+import { HELD_REASONS, type HeldCode } from "~/models/order-state";
 
 const SENDING_FIXES: Record<string, string> = {
-  not_connected: RECONNECT,
-  reconnect_needed: RECONNECT,
-  app_uninstalled: RECONNECT,
-  operator_configuration: "Nothing to do in the order: the app's operator has been told. The order is sent once the settings are fixed.",
   hypersku_unavailable:
     "Check the HyperSKU connection in the app, then choose Retry. If it keeps failing, contact support with the order number.",
   hypersku_rejected: "Correct the order in Shopify as HyperSKU's message says, then choose Retry.",
   create_unconfirmed: "Nothing to do: the app checks with HyperSKU on its own and never sends the order twice.",
   hypersku_unconfirmed: "Choose Retry: the app first asks HyperSKU whether it has the order, and sends it again only if not.",
-  stored_token_unreadable:
-    "The app's operator must add the missing key back to TOKEN_ENCRYPTION_KEYS, or connect HyperSKU again in the app. Held orders are then sent automatically.",
   send_error: "Choose Retry. If it happens again, contact support with the order number and the error shown.",
 };
 
 const isOrderProblemCode = (code: string): code is OrderProblemCode => Object.hasOwn(ORDER_PROBLEMS, code);
+const isHeldCode = (code: string): code is HeldCode => Object.hasOwn(HELD_REASONS, code);
 
 /** The fix for a state code, or null when the code has none (or is unknown). */
 export function getStateFix(code: string | null): string | null {
   if (!code) return null;
+  if (isHeldCode(code)) return HELD_REASONS[code].fix;
   if (isOrderProblemCode(code)) return ORDER_PROBLEMS[code].fix;
   return SENDING_FIXES[code] ?? null;
 }

@@ -26,6 +26,7 @@ import { ForwardingSection } from "./forwarding-section";
 import { FulfillmentSection } from "./fulfillment-section";
 import { HyperskuSection } from "./hypersku-section";
 import { NotificationsSection } from "./notifications-section";
+import { PrivacySection } from "./privacy-section";
 import { RoutingSection } from "./routing-section";
 
 export const meta: MetaFunction = () => documentTitle("Settings");
@@ -134,6 +135,7 @@ export default function SettingsPage() {
       <Box paddingBlockStart="400">
         <Layout>
           <CatalogueSection saved={catalogue} />
+          <PrivacySection />
         </Layout>
       </Box>
       <PageHelp topic="what each setting does" />

@@ -58,7 +58,7 @@ describe("OrderBlock", () => {
 
     await screen.findByText("Sent to HyperSKU on Jul 14, 2026, 10:20 AM EDT");
     expect(fetchFn).toHaveBeenCalledWith(`/api/extension/orders/${ORDER_ID}`, expect.anything());
-    expect(element("Sent", "s-badge").getAttribute("tone")).toBe("success");
+    expect(element("Shipped", "s-badge").getAttribute("tone")).toBe("success");
     expect(screen.getByText("HyperSKU order HS-20260714-0001")).toBeTruthy();
     expect(element("Split Shipment", "s-badge")).toBeTruthy();
     expect(screen.getByText("Shipped in several parcels.")).toBeTruthy();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fr from "../locales/fr.json";
 import { describeActionResult, describeOrder } from "./describe-order";
 import { createTestI18n } from "./testing/i18n";
-import { buildFailedOrder, buildProblem, buildSentOrder, buildSkippedOrder, buildUnsentOrder } from "./testing/orders";
+import { buildFailedOrder, buildHeldOrder, buildProblem, buildSentOrder, buildSkippedOrder, buildUnsentOrder } from "./testing/orders";
 
 const i18n = createTestI18n();
 
@@ -10,8 +10,8 @@ describe("describeOrder", () => {
   it("says a sent order is at HyperSKU, since when, with its HyperSKU id and the status's meaning", () => {
     expect(describeOrder(buildSentOrder(), i18n)).toEqual({
       mode: "status",
-      badge: { label: "Sent", tone: "success" },
-      meaning: "HyperSKU has the order.",
+      badge: { label: "Shipped", tone: "success" },
+      meaning: "On its way to the customer; tracking is in Shopify.",
       sentLine: "Sent to HyperSKU on Jul 14, 2026, 10:20 AM EDT",
       nextAttemptLine: null,
       hypersku: {
@@ -22,8 +22,46 @@ describe("describeOrder", () => {
       },
       problems: [],
       actions: [],
-      collapsedSummary: "Sent · Split Shipment",
+      collapsedSummary: "Shipped · Split Shipment",
     });
+  });
+
+  it("reads a sent order as the app's stage for it, never a green Sent: one cancelled at HyperSKU says what to do", () => {
+    const cancelled = buildSentOrder({
+      stateLabel: "Cancelled",
+      stateMeaning: "Cancelled at HyperSKU; the Shopify order is still open: cancel or refund it in Shopify, or send it again.",
+      hypersku: { orderId: "HS1", status: { code: 6, name: "Closed", meaning: "Finished or cancelled at HyperSKU.", tone: "info" } },
+      parcels: [],
+    });
+    expect(describeOrder(cancelled, i18n)).toMatchObject({
+      badge: { label: "Cancelled", tone: "info" },
+      meaning: "Cancelled at HyperSKU; the Shopify order is still open: cancel or refund it in Shopify, or send it again.",
+      collapsedSummary: "Cancelled · Closed",
+    });
+    const unpaid = buildSentOrder({
+      stateLabel: "Awaiting payment",
+      stateMeaning: "At HyperSKU, waiting for your payment.",
+      hypersku: { orderId: "HS1", status: { code: 1, name: "Pending Payment", meaning: "You need to pay.", tone: "attention" } },
+    });
+    expect(describeOrder(unpaid, i18n).badge).toEqual({ label: "Awaiting payment", tone: "warning" });
+    const noStatusYet = buildSentOrder({
+      stateLabel: "Processing",
+      stateMeaning: "At HyperSKU.",
+      hypersku: { orderId: "HS1", status: null },
+    });
+    expect(describeOrder(noStatusYet, i18n).badge).toEqual({ label: "Processing", tone: "info" });
+  });
+
+  it("says what a held order waits for, as the app says it, in any language", () => {
+    const order = buildHeldOrder();
+    const summary = describeOrder(order, i18n);
+    expect(summary).toMatchObject({
+      badge: { label: "Held", tone: "warning" },
+      meaning: order.stateMeaning,
+      actions: [{ intent: "send-now", label: "Send now" }],
+    });
+    expect(summary.meaning).not.toMatch(/connected/);
+    expect(describeOrder(order, createTestI18n(fr, "fr")).meaning).toBe(order.stateMeaning);
   });
 
   it("keeps the meaning the app sent for a HyperSKU status it has no words for", () => {

@@ -2,7 +2,9 @@
  * From the order the app sends to what the block says: the state badge, whether and when it was
  * sent, HyperSKU's id and status with its meaning, the problems with their fixes and the actions
  * offered. Pure; every word comes from locales/ through `t`. Texts the app stores with the order
- * (a problem's reason and fix, HyperSKU's own status name) are shown as the app sends them.
+ * (a problem's reason and fix, HyperSKU's own status name) are shown as the app sends them, and so
+ * are the label and meaning of a sent or held order: they depend on more than the state (the
+ * pipeline stage of an order at HyperSKU, what a held order waits for), which only the app knows.
  */
 import type {
   OrderBlockActionResult,
@@ -31,13 +33,12 @@ export type OrderSummary = {
   collapsedSummary: string;
 };
 
-const STATE_TONES: Record<string, Tone> = {
+/** The states the block words itself (locales/ `state.*`), with their tones. */
+export const STATE_TONES: Record<string, Tone> = {
   waiting: "neutral",
   scheduled: "info",
-  held: "warning",
   sending: "info",
   checking: "info",
-  sent: "success",
   needs_attention: "critical",
   failed: "critical",
   skipped: "neutral",
@@ -55,7 +56,18 @@ const HYPERSKU_BADGE_TONES: Record<HyperskuTone, Tone> = {
 /** States still on their way to HyperSKU, for which the next attempt time means something. */
 const ON_THE_WAY: readonly string[] = ["scheduled", "sending", "checking", "held"];
 
-const isKnownState = (state: string) => Object.hasOwn(STATE_TONES, state);
+const isWordedHere = (state: string) => Object.hasOwn(STATE_TONES, state);
+
+/**
+ * The badge of a state the app words (its label and meaning come with the order): a held order
+ * waits; a sent one reads as its stage at HyperSKU ("Awaiting payment", "Cancelled"), so its tone
+ * follows HyperSKU's status rather than a green "sent" whatever happened there.
+ */
+function appWordedTone(order: OrderBlockView): Tone {
+  if (order.state === "held") return "warning";
+  if (order.state === "sent") return order.hypersku?.status ? HYPERSKU_BADGE_TONES[order.hypersku.status.tone] : "info";
+  return "neutral";
+}
 
 function describeProblem(problem: OrderBlockProblem, { t }: I18n): ProblemLine {
   const heading =
@@ -65,8 +77,8 @@ function describeProblem(problem: OrderBlockProblem, { t }: I18n): ProblemLine {
 
 export function describeOrder(order: OrderBlockView, i18n: I18n): OrderSummary {
   const { t, formatDateTime } = i18n;
-  const known = isKnownState(order.state);
-  const label = known ? t(`state.${order.state}.label`) : order.stateLabel;
+  const ours = isWordedHere(order.state);
+  const label = ours ? t(`state.${order.state}.label`) : order.stateLabel;
   const status = order.hypersku?.status ?? null;
   const sentLine = !order.sentToHypersku
     ? t("sent.no")
@@ -78,8 +90,8 @@ export function describeOrder(order: OrderBlockView, i18n: I18n): OrderSummary {
   if (order.actions.retry) actions.push({ intent: "retry", label: t("actions.retry") });
   return {
     mode: order.handled ? "status" : "not-handled",
-    badge: { label, tone: STATE_TONES[order.state] ?? "neutral" },
-    meaning: known ? t(`state.${order.state}.meaning`) : order.stateMeaning,
+    badge: { label, tone: ours ? STATE_TONES[order.state] : appWordedTone(order) },
+    meaning: ours ? t(`state.${order.state}.meaning`) : order.stateMeaning,
     sentLine,
     nextAttemptLine:
       order.nextAttemptAt && ON_THE_WAY.includes(order.state)

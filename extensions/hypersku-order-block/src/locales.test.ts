@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HYPERSKU_STATUSES } from "../../../app/domain/orders/hypersku-status";
 import en from "../locales/en.default.json";
 import fr from "../locales/fr.json";
+import { STATE_TONES } from "./describe-order";
 
 type Messages = { [key: string]: string | Messages };
 
@@ -20,6 +21,10 @@ describe("locales", () => {
       expect(placeholders(french.get(key) ?? ""), key).toEqual(placeholders(text));
     }
     expect(entries(fr).length).toBe(entries(en).length);
+  });
+
+  it("words only the states the block words itself: a sent or held order reads as the app says it", () => {
+    expect(Object.keys(en.state).sort()).toEqual(Object.keys(STATE_TONES).sort());
   });
 
   it("English says what the app's status table says about each HyperSKU state, and knows no other", () => {

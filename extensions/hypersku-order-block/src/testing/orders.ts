@@ -29,14 +29,14 @@ export function buildProblem(overrides: Partial<OrderBlockProblem> = {}): OrderB
   };
 }
 
-/** A sent order at HyperSKU, shipping in two parcels. */
+/** A sent order at HyperSKU, shipping in two parcels: the app labels it by its stage, Shipped. */
 export function buildSentOrder(overrides: Partial<OrderBlockView> = {}): OrderBlockView {
   return {
     shopifyOrderId: "5600000000001",
     name: "#1001",
     state: "sent",
-    stateLabel: "Sent",
-    stateMeaning: "HyperSKU has the order.",
+    stateLabel: "Shipped",
+    stateMeaning: "On its way to the customer; tracking is in Shopify.",
     handled: true,
     sentToHypersku: true,
     sentAt: "2026-07-14T14:20:00.000Z",
@@ -74,6 +74,25 @@ export function buildUnsentOrder(overrides: Partial<OrderBlockView> = {}): Order
     parcels: [],
     nextAttemptAt: "2026-07-14T15:00:00.000Z",
     actions: { sendNow: true, retry: false },
+    ...overrides,
+  });
+}
+
+/** Held while HyperSKU sources an item: the app says what it waits for; Send now is offered. */
+export function buildHeldOrder(overrides: Partial<OrderBlockView> = {}): OrderBlockView {
+  return buildUnsentOrder({
+    state: "held",
+    stateLabel: "Held",
+    stateMeaning:
+      "Waiting for HyperSKU to source an item of this order. The app looks again every two hours and whenever your catalogue changes, and sends the order by itself once the item is sourced.",
+    problems: [
+      buildProblem({
+        code: "needs_sourcing",
+        message: "HyperSKU has not sourced Linen shirt - M yet.",
+        fix: "Ask HyperSKU to source the product (import it there first if it is not there). Or choose Send anyway, and HyperSKU sources it with the order.",
+        severity: "warning",
+      }),
+    ],
     ...overrides,
   });
 }
