@@ -65,6 +65,8 @@ export function snapshotColumns(snapshot: ShopifyOrderSnapshot, now: Date) {
   };
 }
 
+import { phoneKey } from "./order-search-keys";
+
 // Written so the migration's SQL can compute the same (lower(trim(...)) on both engines).
 const searchKey = (text: string) => text.trim().toLowerCase() || null;
 
@@ -83,6 +85,7 @@ function searchColumnsOf(snapshot: Partial<ShopifyOrderSnapshot>) {
   return {
     customerName: searchKey(`${(address?.firstName ?? "").trim()} ${(address?.lastName ?? "").trim()}`),
     customerEmail: searchKey(snapshot.email ?? ""),
+    customerPhone: phoneKey(snapshot.phone),
     shopifyCancelled: Boolean(snapshot.cancelledAt),
   };
 }
@@ -371,19 +374,6 @@ export async function writeOrderFlag(id: string, code: string, reason: string, d
 /** Clears the flag only when it is one of `codes`. */
 export async function clearOrderFlagAmong(id: string, codes: readonly string[], db: Db = prisma) {
   await db.order.updateMany({ where: { id, flagCode: { in: [...codes] } }, data: { flagCode: null, flagReason: null } });
-}
-
-/** The shop's orders of one customer: the ones Shopify names, and any holding the e-mail or phone. */
-/** A customer as a privacy request names them: their orders, e-mail and phone (any may be absent). */
-export type CustomerSelector = { orderIds: string[]; email: string | null; phone: string | null };
-
-export function customerOrdersWhere(shop: string, selector: CustomerSelector): OrderFilter {
-  const matches: Prisma.OrderWhereInput[] = [];
-  if (selector.orderIds.length > 0) matches.push({ shopifyOrderId: { in: selector.orderIds } });
-  for (const value of [selector.email, selector.phone]) {
-    if (value && value.length >= 5) matches.push({ snapshot: { contains: value } }, { sentRequest: { contains: value } });
-  }
-  return matches.length > 0 ? { shop, OR: matches } : { shop, id: "-" };
 }
 
 /** One page of the matching orders in id order, after the order `after`. */

@@ -27,6 +27,7 @@
  *   `fulfillment_orders/placed_on_hold`, `fulfillment_orders/hold_released`), a line moved to a
  *   fulfillment service (`fulfillment_orders/moved`), a product deleted or re-created with new ids
  *   (`products/delete`, `products/create`), a variant's SKU changed (`products/update`).
+ * - Privacy: a customer's data request and redaction (`customers/data_request`, `customers/redact`).
  * - Refusals with Shopify's userErrors: more than remains, a closed or held fulfillment order, another
  *   order's or location's fulfillment orders, a tracking URL without a number, an unknown fulfillment.
  *
@@ -352,6 +353,31 @@ export class ShopifyAdminFake {
   /** The payment of an unpaid order is captured: `orders/paid`, `orders/updated`. */
   markPaid(shop: string, orderId: string) {
     this.changeRestOrder(shop, orderId, ["orders/paid", "orders/updated"], (order, at) => restOrderState.markPaid(order, at));
+  }
+
+  /**
+   * A customer asks the merchant for their data: Shopify sends the mandatory `customers/data_request`
+   * (shop_id, shop_domain, orders_requested, customer {id, email, phone}, data_request {id}), as the
+   * privacy law compliance webhooks page lists it.
+   */
+  requestCustomerData(shop: string, customer: { id: number; email: string | null; phone: string | null }, orderIds: number[]) {
+    this.webhooks.raise(shop, "customers/data_request", {
+      shop_id: this.shopIdOf(shop),
+      shop_domain: shop,
+      orders_requested: orderIds,
+      customer,
+      data_request: { id: this.nextNumber() },
+    });
+  }
+
+  /** Shopify asks the app to erase a customer's data (`customers/redact`, with orders_to_redact). */
+  redactCustomer(shop: string, customer: { id: number; email: string | null; phone: string | null }, orderIds: number[]) {
+    this.webhooks.raise(shop, "customers/redact", {
+      shop_id: this.shopIdOf(shop),
+      shop_domain: shop,
+      customer,
+      orders_to_redact: orderIds,
+    });
   }
 
   /** A line item moves to a fulfillment service's location (the app no longer sees it). */
@@ -753,6 +779,12 @@ export class ShopifyAdminFake {
   private now(): string {
     this.lastChangeAt = Math.max(Date.now(), this.lastChangeAt + 1000);
     return new Date(this.lastChangeAt).toISOString();
+  }
+
+  private shopIdOf(shop: string): number {
+    let hash = 0;
+    for (const char of shop) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000;
+    return 60_000_000 + hash;
   }
 
   private nextNumber(): number {

@@ -248,6 +248,20 @@ describe("the merchant's own actions", () => {
   });
 });
 
+describe("privacy requests", () => {
+  it("a customer's data request and redaction carry the customer and the orders named", () => {
+    const twin = new ShopifyAdminFake();
+    const customer = { id: 42, email: "bob@example.com", phone: "+15555550100" };
+    twin.requestCustomerData(SHOP, customer, [1001]);
+    twin.redactCustomer(SHOP, customer, [1001]);
+    const [request, redact] = twin.webhooks.take();
+    expect(request).toMatchObject({ topic: "customers/data_request", body: { shop_domain: SHOP, orders_requested: [1001], customer } });
+    expect((request.body as JsonObject).data_request).toEqual({ id: expect.any(Number) });
+    expect(redact).toMatchObject({ topic: "customers/redact", body: { shop_domain: SHOP, orders_to_redact: [1001], customer } });
+    expect((redact.body as JsonObject).shop_id).toBe((request.body as JsonObject).shop_id);
+  });
+});
+
 describe("other actors", () => {
   it("another app's hold shows whose it is, and only its release opens the order again", async () => {
     const { twin, orderGid, client } = setup([1]);

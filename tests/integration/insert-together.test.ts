@@ -55,9 +55,12 @@ it("writes the order, its timeline and its job, in one statement on PostgreSQL",
   });
   // The search keys are written with the snapshot they come from, and agree with it.
   expect(order.customerEmail).toBeTruthy();
-  expect({ customerName: order.customerName, customerEmail: order.customerEmail, shopifyCancelled: order.shopifyCancelled }).toEqual(
-    snapshotSearchColumns(order.snapshot),
-  );
+  expect({
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    shopifyCancelled: order.shopifyCancelled,
+  }).toEqual(snapshotSearchColumns(order.snapshot));
   const events = await prisma.orderEvent.findMany({ where: { orderId: id }, orderBy: { at: "asc" } });
   expect(events.map((event) => [event.kind, event.outcome])).toEqual([
     ["received", null],

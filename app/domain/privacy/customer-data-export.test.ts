@@ -41,6 +41,7 @@ function storedOrder(snapshot: ShopifyOrderSnapshot, options: { shop?: string; s
     snapshot: JSON.stringify(snapshot),
     customerName: null,
     customerEmail: snapshot.email?.toLowerCase() ?? null,
+    customerPhone: null,
     shopifyCancelled: false,
     state: request ? "sent" : "waiting",
     stateCode: null,

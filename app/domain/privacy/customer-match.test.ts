@@ -8,6 +8,9 @@ describe("whose order it is", () => {
     expect(isSubjectsOrder(order("5600000000001", "someone.else@example.com"), bob)).toBe(true);
     expect(isSubjectsOrder(order("5600000000002", " Bob@Example.com "), bob)).toBe(true);
     expect(isSubjectsOrder(order("5600000000003", null, "+44 7700 900123"), bob)).toBe(true);
+    // The same phone written Shopify's other ways (E.164 in the customer record, spaced on the order).
+    expect(isSubjectsOrder(order("5600000000007", null, "+447700900123"), bob)).toBe(true);
+    expect(isSubjectsOrder(order("5600000000008", null, "+44 (7700) 900-123"), bob)).toBe(true);
   });
 
   it("never matches a part of an e-mail, phone or order id", () => {
@@ -15,6 +18,14 @@ describe("whose order it is", () => {
     expect(isSubjectsOrder(order("5600000000005", "bob@example.com.au"), bob)).toBe(false);
     expect(isSubjectsOrder(order("5600000000006", null, "+44 7700 9001234"), bob)).toBe(false);
     expect(isSubjectsOrder(order("56000000000011", null), bob)).toBe(false);
+    // A phone that merely starts or ends with the customer's digits is someone else's.
+    expect(isSubjectsOrder(order("5600000000009", null, "+44 7700 90012"), bob)).toBe(false);
+    expect(isSubjectsOrder(order("5600000000010", null, "7700 900123"), bob)).toBe(false);
+    // Wildcards in data are plain characters: "_" is not "any character".
+    expect(isSubjectsOrder(order("5600000000012", "b_b@example.com"), { ...bob, email: "b_b@example.com" })).toBe(true);
+    expect(
+      isSubjectsOrder(order("5600000000013", "bob@example.com"), { ...bob, email: "b_b@example.com", orderIds: [], phone: null }),
+    ).toBe(false);
   });
 
   it("matches nothing for a request that names nobody", () => {

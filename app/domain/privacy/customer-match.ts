@@ -6,6 +6,7 @@
  * The snapshot keeps no Shopify customer id, so an order is matched by id, e-mail or phone only.
  */
 import type { CustomerDataRequest } from "~/models/customer-data-request.server";
+import { phoneKey } from "~/models/order-search-keys";
 
 /** The customer a compliance webhook names: their id, the orders it lists, their e-mail and phone. */
 export type DataSubject = {
@@ -18,8 +19,8 @@ export type DataSubject = {
 /** E-mail addresses compare without surrounding spaces or case (Shopify stores them lower-cased). */
 export const normaliseEmail = (email: string | null | undefined) => email?.trim().toLowerCase() || null;
 
-/** Phones compare as Shopify sent them, without surrounding spaces. */
-export const normalisePhone = (phone: string | null | undefined) => phone?.trim() || null;
+/** Phones compare as their digits, whole ("+1 206-555-0100" is "+12065550100", never "+1 206-555-01009"). */
+export const normalisePhone = phoneKey;
 
 const same = (a: string | null, b: string | null) => a !== null && a === b;
 

@@ -18,8 +18,8 @@ import { isSubjectsOrder, normaliseEmail, normalisePhone, subjectOfRequest, type
 import { DATA_REQUESTS_PLACE } from "./data-request-place";
 
 /**
- * The orders that may be the subject's, narrowed by the database (ids, the e-mail search key, the
- * phone as text in the snapshot); isSubjectsOrder then keeps only the exact matches.
+ * The orders that may be the subject's, narrowed by the database on exact keys (the ids Shopify
+ * lists, the e-mail and phone search columns); isSubjectsOrder then checks each against its snapshot.
  */
 function candidateOrdersWhere(shop: string, subject: DataSubject): OrderFilter {
   const any: OrderFilter[] = [];
@@ -27,7 +27,7 @@ function candidateOrdersWhere(shop: string, subject: DataSubject): OrderFilter {
   const email = normaliseEmail(subject.email);
   if (email) any.push({ customerEmail: email });
   const phone = normalisePhone(subject.phone);
-  if (phone) any.push({ snapshot: { contains: phone } });
+  if (phone) any.push({ customerPhone: phone });
   return any.length > 0 ? { shop, OR: any } : { shop, id: "-" };
 }
 

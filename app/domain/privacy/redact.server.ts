@@ -26,15 +26,7 @@ import { compactSqliteFile, enableSecureDelete, isSqliteDatabase } from "~/model
 import { deleteAuthorizationStatesForShop } from "~/models/hypersku-authorization-state.server";
 import { deleteTokenSet } from "~/models/hypersku-connection.server";
 import { cancelPendingJobsFor, listJobsWithErrorFor, scrubJobError } from "~/models/job.server";
-import {
-  customerOrdersWhere,
-  eraseOrderPersonalData,
-  getOrder,
-  listOrdersPage,
-  readSnapshot,
-  type Order,
-  type OrderFilter,
-} from "~/models/order.server";
+import { eraseOrderPersonalData, getOrder, listOrdersPage, readSnapshot, type Order, type OrderFilter } from "~/models/order.server";
 import { addOrderEvent } from "~/models/order-event.server";
 import { listOrderEvents, scrubOrderEvent } from "~/models/order-event.server";
 import { listOrderParcels, scrubParcel } from "~/models/parcel.server";
@@ -47,8 +39,8 @@ import { listDeliveriesWithProblem, scrubDeliveryProblem } from "~/models/webhoo
 import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { listUnredactedCustomerDataRequests, redactCustomerDataRequests } from "~/models/customer-data-request.server";
 import { anonymiseHyperskuResponse, anonymiseSentRequest, anonymiseSnapshot, collectPersonalValues, scrubText } from "./anonymise";
-import type { CustomerSelector } from "~/models/order.server";
 import { isSameSubject, subjectOfRequest, type DataSubject } from "./customer-match";
+import { listSubjectsOrders } from "./data-request.server";
 import { REDACTED_STATE_CODE, REDACTED_STATE_REASON } from "./redacted-intake.server";
 
 const CHUNK = 100;
@@ -143,15 +135,18 @@ async function redactDataRequestsOf(shop: string, subject: DataSubject) {
 }
 
 /**
- * customers/redact: the named orders and any others holding the customer's e-mail or phone. The
- * named ones are tombstoned first, also those the app has not received yet: when one arrives
- * later it is never stored with personal data nor sent.
+ * customers/redact: the named orders and any others whose e-mail or phone is the customer's, exactly
+ * (customer-match.ts: never a part of one, so bob@example.com is not jimbob@example.com). The named
+ * ones are tombstoned first, also those the app has not received yet: when one arrives later it is
+ * never stored with personal data nor sent.
  */
-export async function redactCustomer(shop: string, selector: CustomerSelector & { customerId?: string | null }): Promise<number> {
-  await recordRedactedOrders(shop, selector.orderIds, "customers/redact");
+export async function redactCustomer(shop: string, subject: DataSubject): Promise<number> {
+  await recordRedactedOrders(shop, [...subject.orderIds], "customers/redact");
   const count = await erasingForGood(async () => {
-    await redactDataRequestsOf(shop, { ...selector, customerId: selector.customerId ?? null });
-    return redactWhere(customerOrdersWhere(shop, selector), [selector.email, selector.phone], "customers/redact");
+    await redactDataRequestsOf(shop, subject);
+    const orders = await listSubjectsOrders(shop, subject);
+    for (const order of orders) await redactOrder(order, [subject.email, subject.phone], "customers/redact");
+    return orders.length;
   });
   logger.info({ shop, orders: count }, "customer data redacted");
   return count;
