@@ -208,13 +208,31 @@ export class ShopifyAdminFake {
     this.catalogues.set(shop, products);
   }
 
-  /** The merchant deletes a product: `products/delete`, with the product's id only. */
+  /**
+   * The merchant deletes a product: `products/delete`, with the product's id only. Orders that
+   * bought it keep the line's title, SKU and variant title, but from then on their webhooks carry
+   * `product_id` and `variant_id` null and `product_exists` false (REST Order resource, line_items).
+   */
   deleteProduct(shop: string, productId: number) {
     this.catalogues.set(
       shop,
       this.products(shop).filter((product) => product.id !== productId),
     );
     this.webhooks.raise(shop, "products/delete", { id: productId });
+    for (const [key, order] of this.restOrders.get(shop) ?? []) {
+      const lines = order.line_items as JsonObject[];
+      if (!lines.some((line) => line.product_id === productId)) continue;
+      const next = {
+        ...order,
+        line_items: lines.map((line) =>
+          line.product_id === productId ? { ...line, product_id: null, variant_id: null, product_exists: false } : line,
+        ),
+      };
+      this.restOrders.get(shop)!.set(key, next);
+      const list = this.orders.get(shop) ?? [];
+      const index = list.findIndex((node) => node.id === key);
+      if (index >= 0) list[index] = graphqlOrderOfRest(next) as OrderNode;
+    }
   }
 
   /**

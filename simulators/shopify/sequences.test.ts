@@ -290,6 +290,18 @@ describe("other actors", () => {
     expect(line(1).fulfillment_service).not.toBe("manual");
   });
 
+  it("a deleted product leaves its orders' lines without product or variant from then on", () => {
+    const twin = new ShopifyAdminFake();
+    const [product] = twin.products(SHOP);
+    const line = buildRestLineItem({ overrides: { product_id: product.id, variant_id: product.variants[0].id } });
+    const payload = buildRestOrder({ lineItems: [line, buildRestLineItem()] });
+    twin.placeOrder(SHOP, payload);
+    twin.deleteProduct(SHOP, product.id);
+    const [first, second] = twin.restOrder(SHOP, String(payload.id)).line_items as JsonObject[];
+    expect(first).toMatchObject({ product_id: null, variant_id: null, product_exists: false, sku: line.sku, title: line.title });
+    expect(second.product_exists).toBe(true);
+  });
+
   it("a product deleted, re-created with new ids, and a SKU changed send the product webhooks", () => {
     const twin = new ShopifyAdminFake();
     const [product] = twin.products(SHOP);

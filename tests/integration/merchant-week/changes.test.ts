@@ -159,6 +159,69 @@ describe("another app's fulfillment hold", () => {
   });
 });
 
+describe("orders with something for the merchant to check", () => {
+  it("a product deleted in Shopify before the order went out is named as deleted, not as a custom item", async () => {
+    const shop = await week.openShop();
+    const [product] = week.shopify.products(shop);
+    const line = buildRestLineItem({ overrides: { product_id: product.id, variant_id: product.variants[0].id, title: product.title } });
+    const payload = buildRestOrder({ lineItems: [line], overrides: { financial_status: "pending" } });
+    week.place(shop, payload);
+    await week.settle();
+    week.shopify.deleteProduct(shop, product.id);
+    week.shopify.markPaid(shop, String(payload.id));
+    await week.settle();
+    expect(week.hyperskuOrders(String(payload.id))).toEqual([]);
+    const record = await week.record(shop, String(payload.id));
+    expect(record.stateReason).toMatch(/deleted in Shopify/);
+    expect(record.stateReason).not.toMatch(/custom item/);
+  });
+
+  it("no phone anywhere: sent, with a note the merchant sees on the order", async () => {
+    const shop = await week.openShop();
+    const payload = buildRestOrder({
+      overrides: {
+        phone: null,
+        customer: null,
+        shipping_address: buildRestAddress({ phone: null }),
+        billing_address: buildRestAddress({ phone: null }),
+      },
+    });
+    week.place(shop, payload);
+    await week.settle();
+    expect(week.hyperskuOrders(String(payload.id))).toHaveLength(1);
+    const record = await week.record(shop, String(payload.id));
+    expect(await week.pageText(shop, `/app/orders/${record.id}`)).toMatch(/phone/i);
+    const warnings = await prisma.orderEvent.findMany({ where: { orderId: record.id, kind: "send_warning" } });
+    expect(warnings.map((event) => event.message).join(" ")).toMatch(/phone/i);
+  });
+
+  it("a parcel for a company, and a country given by name only: sent, addressed as the courier needs", async () => {
+    const shop = await week.openShop();
+    const payload = buildRestOrder({
+      overrides: {
+        shipping_address: buildRestAddress({
+          first_name: null,
+          last_name: null,
+          name: null,
+          company: "Analytical Engines GmbH",
+          address1: "Königstraße 12",
+          address2: null,
+          city: "München",
+          province: "Bayern",
+          province_code: null,
+          country: "Germany",
+          country_code: null,
+          zip: "80331",
+        }),
+      },
+    });
+    week.place(shop, payload);
+    await week.settle();
+    const [atHypersku] = week.hyperskuOrders(String(payload.id));
+    expect(atHypersku.orderAddressInfo).toMatchObject({ lastName: "Analytical Engines GmbH", countryCode: "DE", city: "München" });
+  });
+});
+
 describe("deliveries as Shopify makes them", () => {
   it("twice, and out of order (orders/paid and orders/updated before orders/create): one HyperSKU order", async () => {
     const shop = await week.openShop();
