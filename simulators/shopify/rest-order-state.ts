@@ -38,20 +38,12 @@ function linesOf(order: RestOrder): RestLine[] {
 const num = (value: Json | undefined, fallback = 0) => (typeof value === "number" ? value : fallback);
 
 /** Units of the line fulfilled so far, over the order's successful fulfillments. */
-export function fulfilledUnits(order: RestOrder, lineId: Json): number {
+function fulfilledUnits(order: RestOrder, lineId: Json): number {
   let units = 0;
   for (const fulfillment of (order.fulfillments as JsonObject[]) ?? []) {
     if (fulfillment.status !== "success") continue;
     for (const line of (fulfillment.line_items as JsonObject[]) ?? []) if (line.id === lineId) units += num(line.quantity);
   }
-  return units;
-}
-
-/** Units of the line refunded or removed so far, over the order's refunds. */
-export function refundedUnits(order: RestOrder, lineId: Json): number {
-  let units = 0;
-  for (const refund of (order.refunds as JsonObject[]) ?? [])
-    for (const line of (refund.refund_line_items as JsonObject[]) ?? []) if (line.line_item_id === lineId) units += num(line.quantity);
   return units;
 }
 

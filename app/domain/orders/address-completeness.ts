@@ -52,7 +52,7 @@ const present = (value: string | null | undefined) => Boolean(value?.trim());
  * Who the parcel is for: a person's name, or a company's (a business address with no contact name
  * is still deliverable). A Brazilian CPF/CNPJ in the company field is a tax number, not a recipient.
  */
-export function hasRecipient(address: ShopifyAddressSnapshot): boolean {
+function hasRecipient(address: ShopifyAddressSnapshot): boolean {
   if (present(address.firstName) || present(address.lastName)) return true;
   return present(address.company) && !companyTaxNumber(address);
 }

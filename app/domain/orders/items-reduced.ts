@@ -45,7 +45,7 @@ function sentLines(sentRequest: string | null): { id: string; title: string | nu
 }
 
 /** Units the customer still wants: ordered, less refunded and removed. Fulfilled units are still wanted. */
-export function wantedQuantity(item: ShopifyLineItemSnapshot): number {
+function wantedQuantity(item: ShopifyLineItemSnapshot): number {
   const bounds = [item.quantity - item.refundedQuantity];
   if (item.currentQuantity !== null) bounds.push(item.currentQuantity);
   return Math.max(0, Math.min(...bounds));

@@ -38,7 +38,7 @@ export function lineSkipCode(item: ShopifyLineItemSnapshot): LineSkipCode | null
 }
 
 /** A custom line item (added by hand in the admin) names no product or variant for the agent to buy. */
-export function isCustomLineItem(item: ShopifyLineItemSnapshot): boolean {
+function isCustomLineItem(item: ShopifyLineItemSnapshot): boolean {
   return !item.productId && !item.variantId;
 }
 

@@ -27,7 +27,7 @@ export type AddressResult = { ok: true; address: ExternalShippingAddress; warnin
  * Poste Italiane ("MI"). It is also what HyperSKU's catalogue lists as region codes. Elsewhere
  * Shopify's code is not written on mail (Japan's "JP-13", Mexico's "JAL", Ireland's "D"): the name goes.
  */
-export const PROVINCE_AS_CODE: ReadonlySet<string> = new Set(["US", "CA", "AU", "BR", "IT"]);
+const PROVINCE_AS_CODE: ReadonlySet<string> = new Set(["US", "CA", "AU", "BR", "IT"]);
 
 /**
  * Carriers print this many characters of an address line at most (UPS 30-35, FedEx 35, USPS 46-47;

@@ -13,7 +13,7 @@ import { isSubjectsOrder, readRequestedOrderIds, subjectOfRequest } from "./cust
 
 export type StoredOrder = Order & { events: OrderEvent[]; parcels: Parcel[] };
 
-export type ExportedOrder = {
+type ExportedOrder = {
   shopifyOrderId: string;
   name: string;
   placedAt: string;

@@ -70,13 +70,3 @@ export function toFulfillmentOrderViews(connection: z.output<typeof fulfillmentO
     })),
   }));
 }
-
-/**
- * The fulfillment orders in a saved Admin GraphQL order node, when it carries them with their
- * lines (a node read for its delivery method alone does not): null otherwise.
- */
-export function readFulfillmentOrders(orderNode: unknown): FulfillmentOrderView[] | null {
-  const connection = (orderNode as { fulfillmentOrders?: unknown } | null)?.fulfillmentOrders;
-  const parsed = fulfillmentOrdersSchema.safeParse(connection);
-  return parsed.success ? toFulfillmentOrderViews(parsed.data) : null;
-}
