@@ -125,7 +125,7 @@ describe("journey: costs and margin on the dashboard", { timeout: 60_000 }, () =
     expect(download.suggestedFilename()).toBe("hypersku-costs-7d.csv");
     const csv = fs.readFileSync((await download.path())!, "utf8");
     expect(csv).toContain('"#4001"');
-    expect(csv).toMatch(/"USD","9\.35","21\.66","31\.01","USD","65\.50","34\.49"\r\n$/);
+    expect(csv).toMatch(/"USD","9\.35","21\.66","31\.01","USD","65\.50","34\.49","","Yes"\r\n$/);
   });
 });
 

@@ -100,6 +100,11 @@ describe("a cancellation after sending", () => {
     expect(record).toMatchObject({ hyperskuStatus: 6, flagCode: null, nextSyncAt: null });
     // Once, although Shopify sent orders/cancelled and orders/updated for it.
     expect(week.simulator.control.requests().filter((r) => r.operation === "cancelOrder")).toHaveLength(cancelsBefore + 1);
+    // The order page tells the same story as the list: cancelled, its items too, and nothing paid to HyperSKU.
+    const page = await week.pageText(shop, `/app/orders/${record.id}`);
+    expect(page).toContain("Cancelled");
+    expect(page).not.toContain("Pending Sourcing");
+    expect(page).not.toMatch(/Paid on|Paid to HyperSKU/);
   });
 });
 
