@@ -92,6 +92,11 @@ export type ShopifyOrderSnapshot = {
   email: string | null;
   /** The order's phone, falling back to the customer's. */
   phone: string | null;
+  /**
+   * Shopify's customer id ("207119551"), when the source says: REST webhooks carry it; the Admin
+   * GraphQL read does not (its `customer` needs the read_customers scope). Absent in older snapshots.
+   */
+  customerId?: string | null;
   /** Presentment currency: the one the buyer paid in. All amounts below are in it. */
   currency: string | null;
   shopCurrency: string | null;

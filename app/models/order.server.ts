@@ -86,6 +86,7 @@ function searchColumnsOf(snapshot: Partial<ShopifyOrderSnapshot>) {
     customerName: searchKey(`${(address?.firstName ?? "").trim()} ${(address?.lastName ?? "").trim()}`),
     customerEmail: searchKey(snapshot.email ?? ""),
     customerPhone: phoneKey(snapshot.phone),
+    shopifyCustomerId: snapshot.customerId ?? null,
     shopifyCancelled: Boolean(snapshot.cancelledAt),
   };
 }

@@ -59,6 +59,7 @@ it("writes the order, its timeline and its job, in one statement on PostgreSQL",
     customerName: order.customerName,
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,
+    shopifyCustomerId: order.shopifyCustomerId,
     shopifyCancelled: order.shopifyCancelled,
   }).toEqual(snapshotSearchColumns(order.snapshot));
   const events = await prisma.orderEvent.findMany({ where: { orderId: id }, orderBy: { at: "asc" } });

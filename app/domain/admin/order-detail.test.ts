@@ -51,6 +51,7 @@ function order(overrides: Partial<Order> = {}): Order {
     customerName: "ada lovelace",
     customerEmail: "ada@example.com",
     customerPhone: null,
+    shopifyCustomerId: null,
     shopifyCancelled: false,
     state: "waiting",
     stateCode: "awaiting_payment",

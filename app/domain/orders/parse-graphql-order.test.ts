@@ -83,7 +83,10 @@ describe("parseGraphqlOrder: a well-formed Order node", () => {
         overrides: { legacyResourceId: rest.shopifyOrderId, name: rest.name, currentTotalPriceSet: graphqlMoneyBag("8.20") },
       }),
     );
-    const differs = ["paidAt", "updatedAt"] as const;
+    // The GraphQL read has no customer (it needs the read_customers scope): only REST names the customer's id.
+    const differs = ["paidAt", "updatedAt", "customerId"] as const;
+    expect(graphql.customerId).toBeUndefined();
+    expect(rest.customerId).toMatch(/^\d+$/);
     for (const key of Object.keys(rest) as (keyof typeof rest)[]) {
       if (!(differs as readonly string[]).includes(key)) expect([key, graphql[key]]).toEqual([key, rest[key]]);
     }

@@ -218,6 +218,7 @@ function toSnapshot(order: RestOrder): ShopifyOrderSnapshot {
     tags: splitTags(order.tags),
     email: cleanText(order.email) ?? cleanText(order.contact_email) ?? cleanText(order.customer?.email),
     phone: cleanText(order.phone) ?? cleanText(order.customer?.phone),
+    customerId: order.customer?.id === null || order.customer?.id === undefined ? null : String(order.customer.id),
     currency: currencies.presentment,
     shopCurrency: currencies.shop,
     totalPrice: presentmentAmount(order.total_price_set, order.total_price, currencies),

@@ -85,7 +85,7 @@ export const restOrderSchema = z.object({
   total_tip_received: amount.nullish(),
   line_items: z.array(restLineItemSchema),
   shipping_address: restAddressSchema.nullish(),
-  customer: z.object({ email: text, phone: text }).nullish(),
+  customer: z.object({ id: z.union([z.number(), z.string()]).nullish(), email: text, phone: text }).nullish(),
   refunds: z
     .array(
       z.object({

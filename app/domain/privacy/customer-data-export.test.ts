@@ -42,6 +42,7 @@ function storedOrder(snapshot: ShopifyOrderSnapshot, options: { shop?: string; s
     customerName: null,
     customerEmail: snapshot.email?.toLowerCase() ?? null,
     customerPhone: null,
+    shopifyCustomerId: null,
     shopifyCancelled: false,
     state: request ? "sent" : "waiting",
     stateCode: null,

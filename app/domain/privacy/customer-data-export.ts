@@ -133,7 +133,10 @@ export function buildCustomerDataExport(input: {
     .filter((order) => order.shop === input.shop)
     .map((order) => ({ order, snapshot: readSnapshot(order) }))
     .filter(({ order, snapshot }) =>
-      isSubjectsOrder({ shopifyOrderId: order.shopifyOrderId, email: snapshot.email, phone: snapshot.phone }, subject),
+      isSubjectsOrder(
+        { shopifyOrderId: order.shopifyOrderId, customerId: snapshot.customerId, email: snapshot.email, phone: snapshot.phone },
+        subject,
+      ),
     )
     .sort((a, b) => a.order.shopifyCreatedAt.getTime() - b.order.shopifyCreatedAt.getTime());
   return {

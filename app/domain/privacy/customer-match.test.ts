@@ -28,6 +28,15 @@ describe("whose order it is", () => {
     ).toBe(false);
   });
 
+  it("matches the customer id the order's webhook named, and not an order without one", () => {
+    const byId: DataSubject = { customerId: "191167", orderIds: [], email: null, phone: null };
+    expect(isSubjectsOrder({ ...order("5600000000020", "other@example.com"), customerId: "191167" }, byId)).toBe(true);
+    expect(isSubjectsOrder({ ...order("5600000000021", "other@example.com"), customerId: "1911670" }, byId)).toBe(false);
+    expect(isSubjectsOrder({ ...order("5600000000022", "other@example.com"), customerId: null }, { ...byId, customerId: null })).toBe(
+      false,
+    );
+  });
+
   it("matches nothing for a request that names nobody", () => {
     const nobody: DataSubject = { customerId: null, orderIds: [], email: null, phone: " " };
     expect(isSubjectsOrder(order("5600000000001", null, null), nobody)).toBe(false);

@@ -3,7 +3,8 @@
  * ids it lists, and orders whose contact e-mail or phone is the customer's, compared whole (never a
  * part of one: a request about bob@example.com is not about jimbob@example.com). Pure.
  *
- * The snapshot keeps no Shopify customer id, so an order is matched by id, e-mail or phone only.
+ * An order is the customer's by its id, the customer id its webhooks carry (a GraphQL read has none),
+ * or its e-mail or phone.
  */
 import type { CustomerDataRequest } from "~/models/customer-data-request.server";
 import { phoneKey } from "~/models/order-search-keys";
@@ -24,13 +25,14 @@ export const normalisePhone = phoneKey;
 
 const same = (a: string | null, b: string | null) => a !== null && a === b;
 
-/** Whether a stored order (its Shopify id and the snapshot's contact) belongs to the subject. */
+/** Whether a stored order (its Shopify id and the snapshot's customer and contact) belongs to the subject. */
 export function isSubjectsOrder(
-  order: { shopifyOrderId: string; email: string | null | undefined; phone: string | null | undefined },
+  order: { shopifyOrderId: string; customerId?: string | null; email: string | null | undefined; phone: string | null | undefined },
   subject: DataSubject,
 ): boolean {
   return (
     subject.orderIds.includes(order.shopifyOrderId) ||
+    same(order.customerId ?? null, subject.customerId) ||
     same(normaliseEmail(order.email), normaliseEmail(subject.email)) ||
     same(normalisePhone(order.phone), normalisePhone(subject.phone))
   );

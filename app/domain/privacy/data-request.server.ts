@@ -19,7 +19,8 @@ import { DATA_REQUESTS_PLACE } from "./data-request-place";
 
 /**
  * The orders that may be the subject's, narrowed by the database on exact keys (the ids Shopify
- * lists, the e-mail and phone search columns); isSubjectsOrder then checks each against its snapshot.
+ * lists, the customer id, the e-mail and phone search columns); isSubjectsOrder then checks each
+ * against its snapshot.
  */
 function candidateOrdersWhere(shop: string, subject: DataSubject): OrderFilter {
   const any: OrderFilter[] = [];
@@ -28,6 +29,7 @@ function candidateOrdersWhere(shop: string, subject: DataSubject): OrderFilter {
   if (email) any.push({ customerEmail: email });
   const phone = normalisePhone(subject.phone);
   if (phone) any.push({ customerPhone: phone });
+  if (subject.customerId) any.push({ shopifyCustomerId: subject.customerId });
   return any.length > 0 ? { shop, OR: any } : { shop, id: "-" };
 }
 
@@ -36,7 +38,10 @@ export async function listSubjectsOrders(shop: string, subject: DataSubject): Pr
   const candidates = await listOrdersWithHistory(candidateOrdersWhere(shop, subject));
   return candidates.filter((order) => {
     const snapshot = readSnapshot(order);
-    return isSubjectsOrder({ shopifyOrderId: order.shopifyOrderId, email: snapshot.email, phone: snapshot.phone }, subject);
+    return isSubjectsOrder(
+      { shopifyOrderId: order.shopifyOrderId, customerId: snapshot.customerId, email: snapshot.email, phone: snapshot.phone },
+      subject,
+    );
   });
 }
 

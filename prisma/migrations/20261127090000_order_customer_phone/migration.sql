@@ -1,6 +1,7 @@
--- Privacy requests find a customer's orders by their phone exactly (app/domain/privacy/customer-match.ts):
+-- Privacy requests find a customer's orders by their customer id and phone exactly (app/domain/privacy/customer-match.ts):
 -- the snapshot's phone as digits only, as app/models/order.server.ts (phoneKey) now writes it.
 ALTER TABLE "Order" ADD COLUMN "customerPhone" TEXT;
+ALTER TABLE "Order" ADD COLUMN "shopifyCustomerId" TEXT;
 
 -- Orders stored before this migration. SQLite has no regular expressions: the separators Shopify's
 -- phones carry are taken out one by one (a phone with other characters keeps them and is then
@@ -16,3 +17,6 @@ WHERE json_valid("snapshot");
 UPDATE "Order" SET "customerPhone" = NULL WHERE length("customerPhone") < 6;
 
 CREATE INDEX "Order_shop_customerPhone_idx" ON "Order"("shop", "customerPhone");
+
+-- The customer id comes only with snapshots stored from now on (older ones never held it).
+CREATE INDEX "Order_shop_shopifyCustomerId_idx" ON "Order"("shop", "shopifyCustomerId");
