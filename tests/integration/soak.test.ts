@@ -6,7 +6,9 @@
  * (late commit), answered 200 with an empty or unrecognisable result, or with an oversized body;
  * a few creates are refused with a 403 midway. Midway too, one worker is SIGKILLed and replaced,
  * the app is uninstalled and reinstalled (HyperSKU reconnected), and a customer's data is redacted
- * while their orders are still arriving.
+ * while their orders are still arriving, among look-alikes who must keep theirs: an e-mail that ends
+ * with theirs, a phone that starts with their digits, and another customer's note that names their
+ * phone.
  *
  * Printed and asserted: every accepted order at HyperSKU exactly once (the 403-refused ones after
  * the merchant's Retry), none stuck, the shop still connected after the 403s, and the redacted
@@ -83,6 +85,28 @@ function redactedCustomersOrder(): JsonObject {
   });
 }
 
+/** Other customers who merely look like the redacted one: their orders are sent and keep their data. */
+const LOOK_ALIKES = [
+  { email: "jim.yolanda.vexbridge@example.net", phone: "+44 7700 900111", note: null },
+  { email: "pat.quinn@example.org", phone: "+44 7700 9004567", note: null },
+  { email: "sam.rivers@example.org", phone: "+44 7700 900222", note: `If late, call ${REDACTED.phone}` },
+];
+
+function lookAlikeOrder(who: (typeof LOOK_ALIKES)[number], index: number): JsonObject {
+  const address = buildRestAddress({ first_name: "Look", last_name: `Alike${index}`, name: `Look Alike${index}`, phone: who.phone });
+  return buildRestOrder({
+    overrides: {
+      email: who.email,
+      contact_email: who.email,
+      phone: who.phone,
+      note: who.note,
+      shipping_address: address,
+      billing_address: address,
+      customer: { id: 78000 + index, email: who.email, phone: who.phone, first_name: "Look", last_name: `Alike${index}` },
+    },
+  });
+}
+
 /** HyperSKU's misbehaviour, one kind after another, on top of the 20% plain failures. */
 const CREATE_FAULTS = [
   { commitThenTimeout: true, times: 2 },
@@ -137,6 +161,8 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
 
     const send = createWebhookSender({ appUrl: web.url, secret: API_SECRET_KEY });
     const payloads = Array.from({ length: ORDERS }, () => buildRestOrder());
+    // The look-alikes order early, before the redaction, among everyone else.
+    LOOK_ALIKES.forEach((who, index) => (payloads[10 + index * 7] = lookAlikeOrder(who, index)));
     // The customer to be forgotten: two orders arrive unpaid before the redaction, the rest after it.
     const redactedOrders = Array.from({ length: 4 }, redactedCustomersOrder);
     const started = Date.now();
@@ -287,9 +313,23 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
     // Redacted data nowhere: not in any row of any table, and none of their orders at HyperSKU.
     const redactedIds = redactedOrders.map((order) => String(order.id));
     expect(redactedIds.filter((id) => perOrder.has(id))).toEqual([]);
-    const everything = await readAllRowsAsText();
+    // (The look-alikes' own values are taken out first: one's phone starts with the redacted digits,
+    // another's note names the redacted phone, and both are theirs to keep.)
+    const everything = LOOK_ALIKES.reduce(
+      (text, who) => text.replaceAll(who.phone, "").replaceAll(who.note ?? "\u0000", ""),
+      await readAllRowsAsText(),
+    );
     const leaks = REDACTED_TRACES.filter((trace) => everything.includes(trace));
     expect(leaks).toEqual([]);
+    // Only the redacted customer's data is gone: each look-alike's order is sent, with its contact and note.
+    for (const [index, who] of LOOK_ALIKES.entries()) {
+      const order = await prisma.order.findUniqueOrThrow({
+        where: { shop_shopifyOrderId: { shop: TEST_SHOP, shopifyOrderId: String(payloads[10 + index * 7].id) } },
+      });
+      expect(order.state).toBe("sent");
+      const snapshot = JSON.parse(order.snapshot) as { email: string; phone: string; note: string | null };
+      expect([snapshot.email, snapshot.phone, snapshot.note]).toEqual([who.email, who.phone, who.note]);
+    }
 
     const retries = await prisma.orderEvent.count({ where: { kind: "attempt", outcome: "retry" } });
     const requests = simulator.control.requests();
