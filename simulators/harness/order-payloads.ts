@@ -9,9 +9,11 @@
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
 import { parseGraphqlOrder } from "~/domain/orders/parse-graphql-order";
 import { parseRestOrderWebhook } from "~/domain/orders/parse-rest-order";
+import { graphqlAddressOfRest } from "../shopify/rest-to-graphql";
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+import type { Json, JsonObject } from "./json";
+
+export type { Json, JsonObject };
 
 /** The currencies of an order: what the buyer paid in, the shop's own, and how many presentment units a shop unit buys. */
 export type MoneyContext = { presentment: string; shop: string; rate: number };
@@ -450,25 +452,6 @@ export function buildOrderSnapshot(overrides: Partial<ShopifyOrderSnapshot> = {}
   return { ...snapshotOfRest(buildRestOrder(input)), ...overrides };
 }
 
-/** The Admin GraphQL node of the order a REST payload describes (same order and line item ids). */
-/** A REST address as Admin GraphQL's MailingAddress carries it. */
-function graphqlAddressOf(address: JsonObject): JsonObject {
-  return {
-    firstName: address.first_name ?? null,
-    lastName: address.last_name ?? null,
-    company: address.company ?? null,
-    address1: address.address1 ?? null,
-    address2: address.address2 ?? null,
-    city: address.city ?? null,
-    province: address.province ?? null,
-    provinceCode: address.province_code ?? null,
-    country: address.country ?? null,
-    countryCodeV2: address.country_code ?? null,
-    zip: address.zip ?? null,
-    phone: address.phone ?? null,
-  };
-}
-
 /**
  * The same order as Shopify's Admin GraphQL holds it (what the Shopify twin answers reconciliation
  * and routing reads with): its id, name, lines, shipping address (or none), e-mail and cancellation,
@@ -486,7 +469,7 @@ export function graphqlNodeOf(payload: JsonObject): JsonObject {
     overrides: {
       legacyResourceId: String(payload.id),
       name: payload.name,
-      ...(address === undefined ? {} : { shippingAddress: address === null ? null : graphqlAddressOf(address as JsonObject) }),
+      ...(address === undefined ? {} : { shippingAddress: graphqlAddressOfRest(address) }),
       ...(payload.email === undefined ? {} : { email: payload.email }),
       ...(payload.cancelled_at ? { cancelledAt: payload.cancelled_at } : {}),
     },

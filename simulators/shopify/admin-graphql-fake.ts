@@ -38,13 +38,18 @@
 import type { AdminGraphql, GraphqlResponse } from "~/integrations/shopify/admin-graphql.server";
 import { MAX_LIST_ARGUMENT, MAX_QUERY_COST } from "~/integrations/shopify/query-limits";
 import { DEMO_CATALOGUE, type FakeProduct, variantNode } from "./product-catalogue";
-import { answerCatalogueVariants, answerVariantsCount, CatalogueInputError, FakeInventory } from "./catalogue-graphql";
-import type { JsonObject } from "../harness/order-payloads";
+import {
+  answerCatalogueVariants,
+  answerVariantsCount,
+  CatalogueInputError,
+  FakeInventory,
+  productWebhookPayload,
+} from "./catalogue-graphql";
+import type { JsonObject } from "../harness/json";
 import * as restOrderState from "./rest-order-state";
 import type { RestOrder } from "./rest-order-state";
 import { graphqlOrderOfRest } from "./rest-to-graphql";
 import { WebhookOutbox } from "./webhook-outbox";
-import { restProductOf } from "./rest-product";
 
 type OrderNode = { id: string; updatedAt: string } & Record<string, unknown>;
 
@@ -249,7 +254,7 @@ export class ShopifyAdminFake {
       variants: old.variants.map((variant) => ({ ...variant, id: this.nextNumber() })),
     };
     this.putProduct(shop, product);
-    this.webhooks.raise(shop, "products/create", restProductOf(product, this.now()));
+    this.webhooks.raise(shop, "products/create", { ...productWebhookPayload(product), updated_at: this.now() });
     return structuredClone(product);
   }
 
@@ -258,7 +263,7 @@ export class ShopifyAdminFake {
     const product = this.products(shop).find((candidate) => candidate.variants.some((variant) => variant.id === variantId));
     if (!product) throw new Error(`the Shopify twin has no variant ${variantId} for ${shop}`);
     product.variants = product.variants.map((variant) => (variant.id === variantId ? { ...variant, sku } : variant));
-    this.webhooks.raise(shop, "products/update", restProductOf(product, this.now()));
+    this.webhooks.raise(shop, "products/update", { ...productWebhookPayload(product), updated_at: this.now() });
   }
 
   /** The merchant deletes a variant: Shopify answers a null node for it from then on. */

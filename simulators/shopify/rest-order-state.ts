@@ -24,7 +24,7 @@
  *   "refunded" (paid orders) or "voided" (authorized ones), and unfulfilled units stop being fulfillable.
  * - An address change replaces `shipping_address`.
  */
-import type { Json, JsonObject } from "../harness/order-payloads";
+import type { Json, JsonObject } from "../harness/json";
 
 export type RestOrder = JsonObject;
 type RestLine = JsonObject;

@@ -6,7 +6,7 @@
  * refunded and removed units, `displayFulfillmentStatus` is UNFULFILLED | PARTIALLY_FULFILLED |
  * FULFILLED, `displayFinancialStatus` the REST status in upper case.
  */
-import type { Json, JsonObject } from "../harness/order-payloads";
+import type { Json, JsonObject } from "../harness/json";
 import type { RestOrder } from "./rest-order-state";
 
 function bag(set: Json | undefined): JsonObject | null {
@@ -21,7 +21,8 @@ function bag(set: Json | undefined): JsonObject | null {
 
 const gid = (type: string, id: Json | undefined) => (id === null || id === undefined ? null : `gid://shopify/${type}/${String(id)}`);
 
-function address(value: Json | undefined): JsonObject | null {
+/** A REST address as Admin GraphQL's MailingAddress carries it (null for none). */
+export function graphqlAddressOfRest(value: Json | undefined): JsonObject | null {
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;
   return {
     firstName: value.first_name ?? null,
@@ -108,7 +109,7 @@ export function graphqlOrderOfRest(order: RestOrder): JsonObject {
     totalDiscountsSet: bag(order.total_discounts_set),
     taxesIncluded: order.taxes_included ?? false,
     lineItems: { nodes: ((order.line_items as JsonObject[]) ?? []).map(lineItem), pageInfo: { hasNextPage: false } },
-    shippingAddress: address(order.shipping_address),
+    shippingAddress: graphqlAddressOfRest(order.shipping_address),
     refunds: ((order.refunds as JsonObject[]) ?? []).map((refund) => ({
       refundLineItems: {
         nodes: ((refund.refund_line_items as JsonObject[]) ?? []).map((line) => ({

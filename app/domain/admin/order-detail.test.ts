@@ -2,17 +2,13 @@ import type { Order } from "~/models/order.server";
 import type { OrderEvent } from "~/models/order-event.server";
 import type { Parcel } from "~/models/parcel.server";
 import { getCallHealth } from "~/domain/connection/health";
+import { buildOrderRow } from "../../../tests/support/order-rows";
 import { buildOrderDetail } from "./order-detail";
 
 const at = new Date("2026-07-14T10:00:00.000Z");
 
 function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: "o1",
-    shop: "shop-a.myshopify.com",
-    shopifyOrderId: "5600000000001",
-    name: "#1001",
-    shopifyCreatedAt: at,
+  return buildOrderRow({
     shopifyUpdatedAt: at,
     snapshot: JSON.stringify({
       financialStatus: "paid",
@@ -50,40 +46,10 @@ function order(overrides: Partial<Order> = {}): Order {
     }),
     customerName: "ada lovelace",
     customerEmail: "ada@example.com",
-    customerPhone: null,
-    shopifyCustomerId: null,
-    shopifyCancelled: false,
-    state: "waiting",
     stateCode: "awaiting_payment",
     stateReason: "This order is not paid yet.",
-    forwardNotBefore: null,
-    createOutcomeUnknown: false,
-    attemptCount: 0,
-    lastAttemptAt: null,
-    lastError: null,
-    nextAttemptAt: null,
-    hyperskuOrderId: null,
-    hyperskuStatus: null,
-    hyperskuStatusDesc: null,
-    sentRequest: null,
-    leftOutLines: null,
-    hyperskuResponse: null,
-    sentAt: null,
-    flagCode: null,
-    flagReason: null,
-    nextSyncAt: null,
-    lastSyncedAt: null,
-    sendAnywayAt: null,
-    hyperskuGoodsMinor: null,
-    hyperskuFreightMinor: null,
-    hyperskuCostCurrency: null,
-    costsReadAt: null,
-    customerPaidMinor: null,
-    customerPaidCurrency: null,
-    createdAt: at,
-    updatedAt: at,
     ...overrides,
-  };
+  });
 }
 
 const sent = (status: number) =>

@@ -23,14 +23,7 @@ import type { Shop } from "~/models/shop.server";
 import { isOrderRedacted } from "~/models/redacted-order.server";
 import { queueAddressChangeIfNeeded } from "./address-change.server";
 import { queueCancellationIfNeeded } from "./cancel-at-hypersku.server";
-import {
-  describeAddedItems,
-  describeFulfilledOutsideApp,
-  describeReducedItems,
-  findAddedItems,
-  findFulfilledOutsideApp,
-  findReducedItems,
-} from "./items-reduced";
+import { findItemChanges, hasUnitsDone } from "./items-reduced";
 import { appFulfilledUnits } from "~/domain/tracking/parcel-work";
 import { listOrderParcels } from "~/models/parcel.server";
 import { recordCurrentCosts } from "~/domain/costs/record-costs.server";
@@ -162,41 +155,14 @@ export async function applyOrderSnapshot(
  * Units added by an edit after sending are not at HyperSKU: the merchant is told so.
  */
 async function flagReducedItems(db: Db, order: Order, snapshot: ShopifyOrderSnapshot) {
-  const reduced = findReducedItems(order.sentRequest, snapshot);
-  if (reduced.length > 0) {
-    const reason = describeReducedItems(reduced);
-    if (await setOrderFlag(order.id, "items_reduced_after_sending", reason, db)) {
-      await addOrderEvent(db, order.id, {
-        kind: "items_reduced",
-        outcome: "needs_attention",
-        message: reason,
-        data: { lineItemIds: reduced.map((item) => item.lineItemId) },
-      });
-    }
-  }
-  const added = findAddedItems(order.sentRequest, order.leftOutLines, snapshot);
-  if (added.length > 0) {
-    const reason = describeAddedItems(added);
-    if (await setOrderFlag(order.id, "items_added_after_sending", reason, db)) {
-      await addOrderEvent(db, order.id, {
-        kind: "items_added",
-        outcome: "needs_attention",
-        message: reason,
-        data: { lineItemIds: added.map((item) => item.lineItemId) },
-      });
-    }
-  }
-  if (!snapshot.lineItems.some((item) => item.fulfillableQuantity !== null && item.fulfillableQuantity < item.quantity)) return;
-  const appUnits = appFulfilledUnits(await listOrderParcels(order.id, db));
-  const outside = appUnits ? findFulfilledOutsideApp(order.sentRequest, snapshot, appUnits) : [];
-  if (outside.length === 0) return;
-  const reason = describeFulfilledOutsideApp(outside);
-  if (await setOrderFlag(order.id, "fulfilled_outside_app", reason, db)) {
+  const appUnits = hasUnitsDone(snapshot) ? appFulfilledUnits(await listOrderParcels(order.id, db)) : null;
+  for (const change of findItemChanges(order, snapshot, appUnits)) {
+    if (!(await setOrderFlag(order.id, change.flag, change.reason, db))) continue;
     await addOrderEvent(db, order.id, {
-      kind: "fulfilled_outside_app",
+      kind: change.kind,
       outcome: "needs_attention",
-      message: reason,
-      data: { lineItemIds: outside.map((item) => item.lineItemId) },
+      message: change.reason,
+      data: { lineItemIds: change.lineItemIds },
     });
   }
 }

@@ -6,7 +6,9 @@ import {
   describeReducedItems,
   findAddedItems,
   findFulfilledOutsideApp,
+  findItemChanges,
   findReducedItems,
+  hasUnitsDone,
 } from "./items-reduced";
 
 const snapshotWith = (lines: Partial<ShopifyLineItemSnapshot>[], overrides: Parameters<typeof buildOrderSnapshot>[0] = {}) => {
@@ -165,5 +167,50 @@ describe("describeReducedItems", () => {
     ).toBe(
       "Refunded or removed in Shopify after the order was sent, but HyperSKU still has: 2 × Mug (none wanted now), 3 × Towel (1 wanted now).",
     );
+  });
+});
+
+describe("findItemChanges", () => {
+  const request = sent([
+    { storeOrderLineItemId: "11", title: "Mug", quantity: 2 },
+    { storeOrderLineItemId: "12", title: "Towel", quantity: 1 },
+  ]);
+  const line = { currentQuantity: null, refundedQuantity: 0, fulfillableQuantity: null, requiresShipping: true, isGiftCard: false };
+
+  it("reports units taken off, then units added, then units fulfilled by someone else, each with its flag", () => {
+    const now = snapshotWith([
+      { ...line, id: "11", title: "Mug", quantity: 2, refundedQuantity: 1, fulfillableQuantity: 0 },
+      { ...line, id: "12", title: "Towel", quantity: 1, fulfillableQuantity: 0 },
+      { ...line, id: "13", title: "Beanie", quantity: 1, fulfillableQuantity: 1 },
+    ]);
+    expect(hasUnitsDone(now)).toBe(true);
+    const changes = findItemChanges({ sentRequest: request, leftOutLines: null }, now, new Map());
+    expect(changes.map((change) => [change.flag, change.kind, change.lineItemIds])).toEqual([
+      ["items_reduced_after_sending", "items_reduced", ["11"]],
+      ["items_added_after_sending", "items_added", ["13"]],
+      ["fulfilled_outside_app", "fulfilled_outside_app", ["11", "12"]],
+    ]);
+  });
+
+  it("reports nothing for the app's own fulfillment of every unit, and reads no parcels while nothing is done", () => {
+    const shipped = snapshotWith([
+      { ...line, id: "11", title: "Mug", quantity: 2, fulfillableQuantity: 0 },
+      { ...line, id: "12", title: "Towel", quantity: 1, fulfillableQuantity: 0 },
+    ]);
+    expect(
+      findItemChanges(
+        { sentRequest: request, leftOutLines: null },
+        shipped,
+        new Map([
+          ["11", 2],
+          ["12", 1],
+        ]),
+      ),
+    ).toEqual([]);
+    const open = snapshotWith([
+      { ...line, id: "11", title: "Mug", quantity: 2, fulfillableQuantity: 2 },
+      { ...line, id: "12", title: "Towel", quantity: 1, fulfillableQuantity: 1 },
+    ]);
+    expect(hasUnitsDone(open)).toBe(false);
   });
 });

@@ -140,3 +140,55 @@ export function describeFulfilledOutsideApp(items: readonly FulfilledOutsideItem
     .join(", ");
   return `Marked as fulfilled in Shopify outside the app after the order was sent: ${listed}. HyperSKU still buys and ships these items.`;
 }
+
+/** One change Shopify made to a sent order's items that the merchant must hear about: its flag, timeline kind and words. */
+export type ItemChange = {
+  flag: "items_reduced_after_sending" | "items_added_after_sending" | "fulfilled_outside_app";
+  kind: "items_reduced" | "items_added" | "fulfilled_outside_app";
+  reason: string;
+  lineItemIds: string[];
+};
+
+/** Whether Shopify counts any unit of the order as no longer to fulfil (only then are the app's parcels worth reading). */
+export const hasUnitsDone = (snapshot: ShopifyOrderSnapshot) =>
+  snapshot.lineItems.some((item) => item.fulfillableQuantity !== null && item.fulfillableQuantity < item.quantity);
+
+/**
+ * Every change to report, most serious first: units taken off, units added, units fulfilled by someone
+ * else (`appUnits`: the app's own fulfilled units per line, null when unknown or not read).
+ */
+export function findItemChanges(
+  order: { sentRequest: string | null; leftOutLines: string | null },
+  snapshot: ShopifyOrderSnapshot,
+  appUnits: ReadonlyMap<string, number> | null,
+): ItemChange[] {
+  const ids = (items: readonly { lineItemId: string }[]) => items.map((item) => item.lineItemId);
+  const reduced = findReducedItems(order.sentRequest, snapshot);
+  const added = findAddedItems(order.sentRequest, order.leftOutLines, snapshot);
+  const outside = appUnits ? findFulfilledOutsideApp(order.sentRequest, snapshot, appUnits) : [];
+  return [
+    ...(reduced.length
+      ? [
+          {
+            flag: "items_reduced_after_sending",
+            kind: "items_reduced",
+            reason: describeReducedItems(reduced),
+            lineItemIds: ids(reduced),
+          } as const,
+        ]
+      : []),
+    ...(added.length
+      ? [{ flag: "items_added_after_sending", kind: "items_added", reason: describeAddedItems(added), lineItemIds: ids(added) } as const]
+      : []),
+    ...(outside.length
+      ? [
+          {
+            flag: "fulfilled_outside_app",
+            kind: "fulfilled_outside_app",
+            reason: describeFulfilledOutsideApp(outside),
+            lineItemIds: ids(outside),
+          } as const,
+        ]
+      : []),
+  ];
+}
