@@ -29,7 +29,10 @@
  *   (`products/delete`, `products/create`), a variant's SKU changed (`products/update`).
  * - Privacy: a customer's data request and redaction (`customers/data_request`, `customers/redact`).
  * - Refusals with Shopify's userErrors: more than remains, a closed or held fulfillment order, another
- *   order's or location's fulfillment orders, a tracking URL without a number, an unknown fulfillment.
+ *   order's or location's fulfillment orders, a tracking URL without a number, an unknown fulfillment;
+ *   releasing a hold the app did not place (INVALID_ACCESS), a hold handle used twice, an 11th hold.
+ * - The app's own holds and progress reports (fulfillmentOrderHold, fulfillmentOrderReleaseHold,
+ *   fulfillmentOrderReportProgress, 2026-10 schema), for the app's use of Shopify's own surfaces.
  *
  * Products come from a demo catalogue (product-catalogue.ts) that tests edit as a merchant would;
  * `nodes(ids:)` answers from it, priced and limited as Shopify prices and limits it. Every answer's
@@ -65,7 +68,9 @@ export type FakeFulfillmentOrder = {
   managedBy: "merchant" | "service";
   location: { id: string; name: string };
   /** Each hold with the app that placed it (null: the merchant) and its handle, as FulfillmentHold has them. */
-  holds: { reason: string; reasonNotes: string | null; heldByApp?: string | null; handle?: string | null }[];
+  holds: { id?: string; reason: string; reasonNotes: string | null; heldByApp?: string | null; handle?: string | null }[];
+  /** What the app reported with fulfillmentOrderReportProgress, oldest first. */
+  progressReports?: (string | null)[];
   lineItems: { id: string; lineItemId: string; totalQuantity: number; remainingQuantity: number }[];
 };
 
@@ -93,6 +98,19 @@ export const DEFAULT_SHOP_TIMEZONE = "America/New_York";
 const SHOP_LOCATION = { id: "gid://shopify/Location/1", name: "Shop location" };
 const SERVICE_LOCATION = { id: "gid://shopify/Location/2", name: "Fulfillment service" };
 const FULFILLABLE = new Set<FakeFulfillmentOrderStatus>(["OPEN", "IN_PROGRESS"]);
+/** The app the twin's callers are: the holds it places are its own (FulfillmentHold.heldByRequestingApp). */
+const THIS_APP = "HyperSKU for Shopify";
+/** FulfillmentHoldReason in the 2026-10 schema. */
+const HOLD_REASONS = new Set([
+  "AWAITING_PAYMENT",
+  "HIGH_RISK_OF_FRAUD",
+  "INCORRECT_ADDRESS",
+  "INVENTORY_OUT_OF_STOCK",
+  "UNKNOWN_DELIVERY_DATE",
+  "OTHER",
+  "AWAITING_RETURN_ITEMS",
+  "ONLINE_STORE_POST_PURCHASE_CROSS_SELL",
+]);
 /**
  * What Shopify charges per id of the VariantFacts selection: the variant, its image, the product, its
  * featured media, the preview and its image (tests/contract/admin-graphql.test.ts prices the app's
@@ -299,9 +317,13 @@ export class ShopifyAdminFake {
     reasonNotes: string | null = null,
     by: { heldByApp?: string | null; handle?: string | null } = {},
   ) {
-    for (const fo of this.openOrders(shop, orderId)) {
+    // Since 2025-01 a fulfillment order already on hold takes more holds.
+    const holdable = this.fulfillmentOrdersOf(shop).filter(
+      (fo) => fo.orderId === orderGid(orderId) && (FULFILLABLE.has(fo.status) || fo.status === "ON_HOLD"),
+    );
+    for (const fo of holdable) {
       fo.status = "ON_HOLD";
-      fo.holds.push({ reason, reasonNotes, heldByApp: by.heldByApp ?? null, handle: by.handle ?? null });
+      fo.holds.push({ id: this.gid("FulfillmentHold"), reason, reasonNotes, heldByApp: by.heldByApp ?? null, handle: by.handle ?? null });
       this.webhooks.raise(shop, "fulfillment_orders/placed_on_hold", { fulfillment_order: { id: fo.id, status: "on_hold" } });
     }
   }
@@ -510,6 +532,12 @@ export class ShopifyAdminFake {
           return answerVariantsCount(this.products(shop));
         case "VariantInventory":
           return this.inventory.answerVariantInventory(this.products(shop), variables);
+        case "FulfillmentOrderHold":
+          return this.fulfillmentOrderHold(shop, query, variables);
+        case "FulfillmentOrderReleaseHold":
+          return this.fulfillmentOrderReleaseHold(shop, query, variables);
+        case "FulfillmentOrderReportProgress":
+          return this.fulfillmentOrderReportProgress(shop, query, variables);
         case "InventorySetQuantities":
           this.requireField(query, "inventorySetQuantities");
           return this.inventory.answerSetQuantities(variables);
@@ -794,6 +822,114 @@ export class ShopifyAdminFake {
       fulfillment: { id: fulfillment.id, trackingInfo: [{ ...trackingInfo }] },
       userErrors: [],
     });
+  }
+
+  // ---- The app's own holds and progress reports ----------------------------------------------
+  // FulfillmentOrderHold/ReleaseHold/ReportProgress of the 2026-10 schema: each app may place up to
+  // 10 holds per fulfillment order (a `handle` tells them apart), releases only its own
+  // (INVALID_ACCESS otherwise), and reports progress on an open or in-progress fulfillment order.
+
+  private fulfillmentOrderHold(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "fulfillmentOrderHold");
+    onlyKeys(variables, ["id", "fulfillmentHold"], "variables");
+    if (!gidOf("FulfillmentOrder", variables.id)) throw new InputError("id must be a FulfillmentOrder ID");
+    const input = variables.fulfillmentHold;
+    if (!isObject(input)) throw new InputError("fulfillmentHold must be a FulfillmentOrderHoldInput object");
+    onlyKeys(input, ["reason", "reasonNotes", "handle", "notifyMerchant", "externalId", "fulfillmentOrderLineItems"], "fulfillmentHold");
+    if (!HOLD_REASONS.has(String(input.reason)))
+      throw new InputError(`fulfillmentHold.reason must be a FulfillmentHoldReason, got ${JSON.stringify(input.reason)}`);
+    for (const key of ["reasonNotes", "handle", "externalId"]) optionalString(input, key, "fulfillmentHold");
+    const fo = this.visibleFulfillmentOrder(shop, variables.id as string);
+    const refuse = (code: string, message: string) =>
+      this.payload("fulfillmentOrderHold", {
+        fulfillmentHold: null,
+        fulfillmentOrder: null,
+        userErrors: [{ field: ["id"], code, message }],
+      });
+    if (!fo) return refuse("FULFILLMENT_ORDER_NOT_FOUND", "Fulfillment order could not be found.");
+    if (!FULFILLABLE.has(fo.status) && fo.status !== "ON_HOLD")
+      return refuse("FULFILLMENT_ORDER_NOT_FOUND", `Fulfillment order ${fo.id} has an unholdable status= ${fo.status.toLowerCase()}.`);
+    const own = fo.holds.filter((hold) => hold.heldByApp === THIS_APP);
+    const handle = (input.handle as string | undefined) ?? "";
+    if (own.some((hold) => (hold.handle ?? "") === handle))
+      return refuse(
+        "DUPLICATE_FULFILLMENT_HOLD_HANDLE",
+        "The handle provided for the fulfillment hold is already in use by this app for another hold on this fulfillment order.",
+      );
+    if (own.length >= 10)
+      return refuse(
+        "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED",
+        "The maximum number of fulfillment holds for this fulfillment order has been reached for this app.",
+      );
+    const hold = {
+      id: this.gid("FulfillmentHold"),
+      reason: String(input.reason),
+      reasonNotes: (input.reasonNotes as string | undefined) ?? null,
+      heldByApp: THIS_APP,
+      handle: handle || null,
+    };
+    fo.holds.push(hold);
+    fo.status = "ON_HOLD";
+    this.webhooks.raise(shop, "fulfillment_orders/placed_on_hold", { fulfillment_order: { id: fo.id, status: "on_hold" } });
+    return this.payload("fulfillmentOrderHold", {
+      fulfillmentHold: { id: hold.id, handle: hold.handle, reason: hold.reason },
+      fulfillmentOrder: { id: fo.id, status: fo.status },
+      userErrors: [],
+    });
+  }
+
+  private fulfillmentOrderReleaseHold(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "fulfillmentOrderReleaseHold");
+    onlyKeys(variables, ["id", "holdIds", "externalId"], "variables");
+    if (!gidOf("FulfillmentOrder", variables.id)) throw new InputError("id must be a FulfillmentOrder ID");
+    const holdIds = variables.holdIds;
+    if (holdIds !== undefined && holdIds !== null && (!Array.isArray(holdIds) || holdIds.some((id) => !gidOf("FulfillmentHold", id))))
+      throw new InputError("holdIds must be a list of FulfillmentHold IDs");
+    const fo = this.visibleFulfillmentOrder(shop, variables.id as string);
+    const refuse = (code: string, message: string, field: string[]) =>
+      this.payload("fulfillmentOrderReleaseHold", { fulfillmentOrder: null, userErrors: [{ field, code, message }] });
+    if (!fo) return refuse("FULFILLMENT_ORDER_NOT_FOUND", "Fulfillment order could not be found.", ["id"]);
+    // Named holds must be this fulfillment order's; unnamed means all of them. Another app's is refused.
+    const targets = Array.isArray(holdIds) ? fo.holds.filter((hold) => holdIds.includes(hold.id ?? "")) : fo.holds;
+    if (targets.some((hold) => hold.heldByApp !== THIS_APP))
+      return refuse("INVALID_ACCESS", "The app does not have access to release one or more of the fulfillment holds.", ["holdIds"]);
+    fo.holds = fo.holds.filter((hold) => !targets.includes(hold));
+    if (fo.holds.length === 0 && fo.status === "ON_HOLD") {
+      fo.status = fo.lineItems.some((line) => line.remainingQuantity < line.totalQuantity) ? "IN_PROGRESS" : "OPEN";
+      this.webhooks.raise(shop, "fulfillment_orders/hold_released", { fulfillment_order: { id: fo.id, status: fo.status.toLowerCase() } });
+    }
+    return this.payload("fulfillmentOrderReleaseHold", { fulfillmentOrder: { id: fo.id, status: fo.status }, userErrors: [] });
+  }
+
+  private fulfillmentOrderReportProgress(shop: string, query: string, variables: Variables): GraphqlResponse<unknown> {
+    this.requireField(query, "fulfillmentOrderReportProgress");
+    onlyKeys(variables, ["id", "progressReport"], "variables");
+    if (!gidOf("FulfillmentOrder", variables.id)) throw new InputError("id must be a FulfillmentOrder ID");
+    const report = variables.progressReport;
+    if (report !== undefined && report !== null) {
+      if (!isObject(report)) throw new InputError("progressReport must be a FulfillmentOrderReportProgressInput object");
+      onlyKeys(report, ["reasonNotes"], "progressReport");
+      optionalString(report, "reasonNotes", "progressReport");
+    }
+    const fo = this.visibleFulfillmentOrder(shop, variables.id as string);
+    if (!fo || !FULFILLABLE.has(fo.status))
+      return this.payload("fulfillmentOrderReportProgress", {
+        fulfillmentOrder: null,
+        userErrors: [
+          {
+            field: ["id"],
+            message: fo
+              ? `Fulfillment order ${fo.id} has an unreportable status= ${fo.status.toLowerCase()}.`
+              : "Fulfillment order could not be found.",
+          },
+        ],
+      });
+    fo.status = "IN_PROGRESS";
+    fo.progressReports = [
+      ...(fo.progressReports ?? []),
+      (isObject(report) ? (report.reasonNotes as string | undefined) : undefined) ?? null,
+    ];
+    return this.payload("fulfillmentOrderReportProgress", { fulfillmentOrder: { id: fo.id, status: fo.status }, userErrors: [] });
   }
 
   // ---- Internals -----------------------------------------------------------------------------

@@ -12,6 +12,8 @@ import {
   ORDER_FULFILLMENT_ORDERS_QUERY,
 } from "~/integrations/shopify/fulfillments.server";
 import { buildRestLineItem, buildRestOrder, type JsonObject } from "../harness/order-payloads";
+import { parse, validate } from "graphql";
+import { loadAdminSchema } from "../../scripts/shopify/admin-schema";
 import { ShopifyAdminFake } from "./admin-graphql-fake";
 import { subscribedTopics, WebhookOutbox } from "./webhook-outbox";
 
@@ -314,5 +316,64 @@ describe("other actors", () => {
     expect(sent[0].body).toEqual({ id: product.id });
     expect(mapRestProduct(sent[1].body)!.variants[0]).toMatchObject({ variantId: String(recreated.variants[0].id), sku: "NEW-SKU" });
     expect(twin.webhooks.raised.map((r) => r.topic)).toEqual(["products/delete", "products/create", "products/update"]);
+  });
+});
+
+describe("the app's own holds and progress reports", () => {
+  const HOLD = `mutation FulfillmentOrderHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {
+    fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) { fulfillmentHold { id handle } fulfillmentOrder { id status } userErrors { field code message } }
+  }`;
+  const RELEASE = `mutation FulfillmentOrderReleaseHold($id: ID!, $holdIds: [ID!]) {
+    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) { fulfillmentOrder { id status } userErrors { field code message } }
+  }`;
+  const PROGRESS = `mutation FulfillmentOrderReportProgress($id: ID!, $progressReport: FulfillmentOrderReportProgressInput) {
+    fulfillmentOrderReportProgress(id: $id, progressReport: $progressReport) { fulfillmentOrder { id status } userErrors { field message } }
+  }`;
+  type Errors = { userErrors: { code?: string; message: string }[] };
+
+  it("are written as Shopify's 2026-10 schema has them", () => {
+    const schema = loadAdminSchema();
+    for (const document of [HOLD, RELEASE, PROGRESS]) expect(validate(schema, parse(document)).map((e) => e.message)).toEqual([]);
+  });
+
+  it("hold with a handle, refuse a second hold of the same handle, and release only the app's own", async () => {
+    const { twin, orderGid, client, fulfillmentOrders } = setup([1]);
+    const [fo] = await fulfillmentOrders();
+    const hold = (handle: string) =>
+      client<{ fulfillmentOrderHold: Errors & { fulfillmentHold: { id: string } | null } }>(HOLD, {
+        id: fo.id,
+        fulfillmentHold: { reason: "INVENTORY_OUT_OF_STOCK", reasonNotes: "Waiting for HyperSKU to source it", handle },
+      });
+    const ours = (await hold("needs-sourcing")).data!.fulfillmentOrderHold;
+    expect(ours.userErrors).toEqual([]);
+    expect((await hold("needs-sourcing")).data!.fulfillmentOrderHold.userErrors[0].code).toBe("DUPLICATE_FULFILLMENT_HOLD_HANDLE");
+    twin.holdFulfillmentOrders(SHOP, orderGid, "HIGH_RISK_OF_FRAUD", null, { heldByApp: "Fraud Guard" });
+    const theirs = twin.fulfillmentOrders(SHOP, orderGid)[0].holds.find((h) => h.heldByApp === "Fraud Guard")!;
+
+    const release = (holdIds?: string[]) =>
+      client<{ fulfillmentOrderReleaseHold: Errors & { fulfillmentOrder: { status: string } | null } }>(RELEASE, { id: fo.id, holdIds });
+    expect((await release([theirs.id!])).data!.fulfillmentOrderReleaseHold.userErrors[0].code).toBe("INVALID_ACCESS");
+    expect((await release()).data!.fulfillmentOrderReleaseHold.userErrors[0].code).toBe("INVALID_ACCESS");
+    const released = (await release([ours.fulfillmentHold!.id])).data!.fulfillmentOrderReleaseHold;
+    expect(released).toMatchObject({ userErrors: [], fulfillmentOrder: { status: "ON_HOLD" } }); // Fraud Guard's hold remains
+    twin.releaseHolds(SHOP, orderGid, "Fraud Guard");
+    expect(twin.fulfillmentOrders(SHOP, orderGid)[0].status).toBe("OPEN");
+  });
+
+  it("report progress on an open fulfillment order, and refuse it on a closed one", async () => {
+    const { twin, orderGid, client, fulfillmentOrders, fulfil } = setup([1]);
+    const [fo] = await fulfillmentOrders();
+    const report = (reasonNotes: string) =>
+      client<{ fulfillmentOrderReportProgress: Errors & { fulfillmentOrder: { status: string } | null } }>(PROGRESS, {
+        id: fo.id,
+        progressReport: { reasonNotes },
+      });
+    expect((await report("HyperSKU: paid, being purchased")).data!.fulfillmentOrderReportProgress).toMatchObject({
+      userErrors: [],
+      fulfillmentOrder: { status: "IN_PROGRESS" },
+    });
+    expect(twin.fulfillmentOrders(SHOP, orderGid)[0].progressReports).toEqual(["HyperSKU: paid, being purchased"]);
+    await fulfil([[0, 1]]);
+    expect((await report("too late")).data!.fulfillmentOrderReportProgress.userErrors[0].message).toMatch(/unreportable status= closed/);
   });
 });
