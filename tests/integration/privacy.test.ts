@@ -9,13 +9,14 @@ import { action as dataRequest } from "~/routes/webhooks.customers.data_request"
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
+import { loader as orderPage } from "~/routes/app.orders.$id/route";
 import type { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
-import { isPostgresRun } from "../support/database";
+import { isPostgresRun, readAllRowsAsText } from "../support/database";
 import { buildRestAddress, buildRestOrder, type JsonObject } from "../support/order-factories";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
-import { createWebhookRequest, TEST_SHOP } from "../support/shopify";
+import { createBearerRequest, createWebhookRequest, TEST_SHOP } from "../support/shopify";
 import { withTwins } from "../support/twins";
 import { placeSentOrder, syncNow } from "../support/tracking";
 import { saveVariantFacts } from "~/models/variant-facts.server";
@@ -162,6 +163,34 @@ describe("customers/redact", () => {
     const request = await prisma.customerDataRequest.findFirstOrThrow({ where: { shopifyRequestId: "9998" } });
     expect(request).toMatchObject({ email: null, phone: null, redactedAt: expect.any(Date) });
     expect(await downloadCustomerData(TEST_SHOP, request.id, "json")).toEqual({ kind: "redacted", redactedAt: request.redactedAt });
+  });
+
+  it("erases the order note: the name and phone it holds are nowhere in the database nor on the order page", async () => {
+    const { order } = await placeSentOrder(
+      shopify,
+      zeldasOrder({ note: "Leave with the porter, or ring Zelda Quixmarrow on\n+44 7700 900123" }),
+    );
+    const traces = ["Quixmarrow", "7700 900123"];
+    const renderPage = async () => {
+      const response = await callRoute(orderPage, await createBearerRequest(`/app/orders/${order.id}`), { id: order.id });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { shopify: { note: string | null }; timeline: unknown[] };
+    };
+    expect((await renderPage()).shopify.note).toContain("Zelda Quixmarrow"); // the page shows the note
+
+    await deliver(customersRedact, "customers/redact", {
+      shop_domain: TEST_SHOP,
+      customer: { id: 191167, email: ZELDA.email, phone: ZELDA.phone },
+      orders_to_redact: [Number(order.shopifyOrderId)],
+    });
+    await drainQueue();
+
+    expect(found(await readAllRowsAsText(), traces)).toEqual([]);
+    expect(found(await databaseText(), traces)).toEqual([]);
+    const page = await renderPage();
+    expect(found(JSON.stringify(page), traces)).toEqual([]);
+    expect(page.shopify.note).toBe("[redacted]");
+    expect(page.timeline.length).toBeGreaterThan(0);
   });
 
   it("answers 200 to a repeat and to a payload without a customer", async () => {

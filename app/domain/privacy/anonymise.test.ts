@@ -5,7 +5,6 @@ import {
   anonymiseSentRequest,
   anonymiseSnapshot,
   collectPersonalValues,
-  isAnonymised,
   REDACTED,
   scrubText,
 } from "./anonymise";
@@ -70,8 +69,15 @@ describe("anonymising an order", () => {
     });
     expect(clean.noteAttributes).toEqual([{ name: "tax_id", value: REDACTED }]);
     expect(clean.lineItems.map((item) => item.quantity)).toEqual(snapshot.lineItems.map((item) => item.quantity));
-    expect(isAnonymised(clean)).toBe(true);
-    expect(isAnonymised(snapshot)).toBe(false);
+  });
+
+  it("drops what the list does not know, and what is not of the shape it expects", () => {
+    const older = { ...snapshot, billingAddress: { address1: "10 Downing St" } } as ShopifyOrderSnapshot;
+    expect(anonymiseSnapshot(older)).not.toHaveProperty("billingAddress");
+    const odd = { ...snapshot, shippingAddress: "10 Downing St, London", note: null } as unknown as ShopifyOrderSnapshot;
+    expect(anonymiseSnapshot(odd)).toMatchObject({ shippingAddress: null, note: null });
+    const request = JSON.parse(anonymiseSentRequest(JSON.stringify({ storeOrderId: "1", customer: { name: "Ada" } }))!);
+    expect(request).toEqual({ storeOrderId: "1" });
   });
 
   it("keeps only the country of the addresses sent to and held by HyperSKU", () => {
@@ -101,6 +107,13 @@ describe("anonymising an order", () => {
     );
     expect(values).not.toContain("ab");
     expect(values[0].length).toBeGreaterThanOrEqual(values[values.length - 1].length);
+    // A note written over several lines is also searched for as quoted on one.
+    const noted = collectPersonalValues({
+      snapshot: JSON.stringify(buildOrderSnapshot({ note: "Ring Zelda\n  on the bell" })),
+      sentRequest: null,
+      hyperskuResponse: null,
+    });
+    expect(noted).toEqual(expect.arrayContaining(["Ring Zelda\n  on the bell", "Ring Zelda on the bell"]));
   });
 
   it("scrubs free text case-insensitively, JSON-escaped forms included", () => {

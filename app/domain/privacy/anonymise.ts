@@ -2,50 +2,73 @@
  * Removing a customer's personal data from what the app stored about an order, keeping what is not
  * personal (ids, order name, dates, statuses, amounts, items, country, the timeline's kinds). Pure.
  *
- * Personal: names, company, address lines, city, province, postal code, e-mail, phone, tax and ID
- * numbers, order attributes and line item properties (free text the buyer typed). Structured copies
- * are blanked field by field; free text (timeline messages, errors) has every personal value the
- * order held replaced with "[redacted]".
+ * Which fields are personal, and how each is erased, is personal-fields.ts: the structured copies
+ * (the Shopify order, the request sent to HyperSKU, HyperSKU's answer) are erased field by field
+ * from it, and free text (timeline messages, errors) has every personal value those fields held
+ * replaced with "[redacted]".
  */
 import type { ShopifyOrderSnapshot } from "~/models/order-snapshot";
+import { HYPERSKU_ANSWER_FIELDS, SENT_REQUEST_FIELDS, SNAPSHOT_FIELDS, type FieldRule } from "./personal-fields";
 
 export const REDACTED = "[redacted]";
-/** Shorter values are blanked in structured fields but not searched for in free text (too many false hits). */
+/** Shorter values are erased in structured fields but not searched for in free text (too many false hits). */
 const MIN_SCRUB_LENGTH = 3;
 
 type Json = Record<string, unknown>;
 
+const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+
 function parse(json: string | null): Json | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null;
+    const value: unknown = JSON.parse(json);
+    return isObject(value) ? value : null;
   } catch {
     return null;
   }
 }
 
-const strings = (object: unknown, keys: string[]) =>
-  object && typeof object === "object"
-    ? keys.map((key) => (object as Json)[key]).filter((value): value is string => typeof value === "string")
-    : [];
+/**
+ * `value` erased by `rule`; undefined means "leave the field out". A value not of the shape its rule
+ * expects (a string where an address belongs) is not examined: it becomes null.
+ */
+function erase(value: unknown, rule: FieldRule): unknown {
+  if (typeof rule === "string") {
+    if (rule === "keep" || value === undefined) return value;
+    if (rule === "omit") return undefined;
+    if (rule === "null") return null;
+    // "redact", "redact-whole": an empty text says nothing, and null stays "there was none".
+    return value === null || value === "" ? value : REDACTED;
+  }
+  if (value === null || value === undefined) return value;
+  if ("each" in rule) return Array.isArray(value) ? value.map((element) => erase(element, rule.each)) : null;
+  if (!isObject(value)) return null;
+  const erased: Json = {};
+  for (const [key, field] of Object.entries(value)) {
+    const fieldRule = Object.hasOwn(rule.fields, key) ? rule.fields[key] : undefined;
+    const kept = fieldRule === undefined ? undefined : erase(field, fieldRule);
+    if (kept !== undefined) erased[key] = kept;
+  }
+  return erased;
+}
 
-const ADDRESS_KEYS = [
-  "firstName",
-  "lastName",
-  "company",
-  "address1",
-  "address2",
-  "city",
-  "province",
-  "zip",
-  "phone",
-  "email",
-  "taxNo",
-  "idNo",
-  "vatNo",
-  "region",
-];
+/** Every personal value `value` holds by `rule` (the ones free text is searched for), into `into`. */
+function gatherValues(value: unknown, rule: FieldRule, into: string[]) {
+  if (typeof rule === "string") {
+    if ((rule === "null" || rule === "omit" || rule === "redact") && typeof value === "string") into.push(value);
+    return;
+  }
+  if ("each" in rule) {
+    if (Array.isArray(value)) for (const element of value) gatherValues(element, rule.each, into);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [key, fieldRule] of Object.entries(rule.fields)) gatherValues(value[key], fieldRule, into);
+  // Free text names a person whole ("Ada Lovelace"), which the two fields alone would leave half of.
+  const { firstName, lastName } = value;
+  if (rule.fields.firstName !== "keep" && typeof firstName === "string" && typeof lastName === "string")
+    into.push(`${firstName} ${lastName}`);
+}
 
 /** Every personal value stored for the order (plus `extra`, e.g. the webhook's e-mail), longest first. */
 export function collectPersonalValues(
@@ -53,21 +76,13 @@ export function collectPersonalValues(
   extra: (string | null | undefined)[] = [],
 ): string[] {
   const values: string[] = [];
-  const snapshot = parse(order.snapshot) as Partial<ShopifyOrderSnapshot> | null;
-  if (snapshot) {
-    values.push(...strings(snapshot, ["email", "phone"]));
-    values.push(...strings(snapshot.shippingAddress, ADDRESS_KEYS));
-    const address = snapshot.shippingAddress;
-    if (address?.firstName && address.lastName) values.push(`${address.firstName} ${address.lastName}`);
-    for (const attribute of snapshot.noteAttributes ?? []) values.push(attribute.value);
-    for (const item of snapshot.lineItems ?? []) for (const property of item.properties ?? []) values.push(property.value);
-  }
-  const request = parse(order.sentRequest);
-  values.push(...strings(request?.shippingAddress, ADDRESS_KEYS));
-  const response = parse(order.hyperskuResponse);
-  values.push(...strings(response?.orderAddressInfo, ADDRESS_KEYS));
+  gatherValues(parse(order.snapshot), SNAPSHOT_FIELDS, values);
+  gatherValues(parse(order.sentRequest), SENT_REQUEST_FIELDS, values);
+  gatherValues(parse(order.hyperskuResponse), HYPERSKU_ANSWER_FIELDS, values);
   values.push(...extra.filter((value): value is string => typeof value === "string"));
-  const usable = values.map((value) => value.trim()).filter((value) => value.length >= MIN_SCRUB_LENGTH && value !== REDACTED);
+  // A value written over several lines (a note) is often quoted on one.
+  const forms = values.flatMap((value) => [value.trim(), value.replace(/\s+/g, " ").trim()]);
+  const usable = forms.filter((value) => value.length >= MIN_SCRUB_LENGTH && value !== REDACTED);
   return [...new Set(usable)].sort((a, b) => b.length - a.length);
 }
 
@@ -86,56 +101,18 @@ export function scrubText(text: string | null, values: readonly string[]): strin
 }
 
 export function anonymiseSnapshot(snapshot: ShopifyOrderSnapshot): ShopifyOrderSnapshot {
-  const address = snapshot.shippingAddress;
-  return {
-    ...snapshot,
-    email: null,
-    phone: null,
-    shippingAddress: address && {
-      firstName: null,
-      lastName: null,
-      company: null,
-      address1: null,
-      address2: null,
-      city: null,
-      province: null,
-      provinceCode: null,
-      zip: null,
-      phone: null,
-      country: address.country,
-      countryCode: address.countryCode,
-    },
-    noteAttributes: snapshot.noteAttributes.map((attribute) => ({ name: attribute.name, value: REDACTED })),
-    lineItems: snapshot.lineItems.map((item) => ({
-      ...item,
-      properties: item.properties.map((property) => ({ name: property.name, value: REDACTED })),
-    })),
-  };
+  return erase(snapshot, SNAPSHOT_FIELDS) as ShopifyOrderSnapshot;
+}
+
+/** Stored JSON erased by `rule`; what does not parse as an object is replaced whole. */
+function anonymiseJson(json: string | null, rule: FieldRule): string | null {
+  const value = parse(json);
+  if (!value) return json === null ? null : REDACTED;
+  return JSON.stringify(erase(value, rule));
 }
 
 /** The request as sent to HyperSKU: the address keeps only its country. */
-export function anonymiseSentRequest(json: string | null): string | null {
-  const request = parse(json);
-  if (!request) return json === null ? null : REDACTED;
-  const address = request.shippingAddress as Json | undefined;
-  return JSON.stringify({
-    ...request,
-    ...(address ? { shippingAddress: { countryCode: address.countryCode, countryName: address.countryName } } : {}),
-  });
-}
+export const anonymiseSentRequest = (json: string | null) => anonymiseJson(json, SENT_REQUEST_FIELDS);
 
 /** HyperSKU's answer: its copy of the address keeps only the country. */
-export function anonymiseHyperskuResponse(json: string | null): string | null {
-  const response = parse(json);
-  if (!response) return json === null ? null : REDACTED;
-  const address = response.orderAddressInfo as Json | null | undefined;
-  if (!address) return JSON.stringify(response);
-  const blanked = Object.fromEntries(
-    Object.keys(address).map((key) => [key, ["countryCode", "countryName"].includes(key) ? address[key] : null]),
-  );
-  return JSON.stringify({ ...response, orderAddressInfo: blanked });
-}
-
-/** Whether a snapshot still holds personal data (used to make redaction idempotent and testable). */
-export const isAnonymised = (snapshot: ShopifyOrderSnapshot) =>
-  snapshot.email === null && snapshot.phone === null && (snapshot.shippingAddress === null || snapshot.shippingAddress.address1 === null);
+export const anonymiseHyperskuResponse = (json: string | null) => anonymiseJson(json, HYPERSKU_ANSWER_FIELDS);
