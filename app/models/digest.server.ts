@@ -19,6 +19,9 @@ const DIGEST_SHOP_COLUMNS = {
   lastDigestFingerprint: true,
   lastDigestCheckAt: true,
   lastDigestError: true,
+  lastDigestUnconfirmedId: true,
+  lastDigestUnconfirmedFingerprint: true,
+  lastDigestUnconfirmedAt: true,
 } as const;
 
 export async function getDigestShop(domain: string) {
@@ -108,22 +111,32 @@ export async function listSentOrdersWithoutTracking(
   return { rows, total };
 }
 
-/** The mail server accepted a digest: when, and the fingerprint of what it said. */
+const NO_UNCONFIRMED_DIGEST = { lastDigestUnconfirmedId: null, lastDigestUnconfirmedFingerprint: null, lastDigestUnconfirmedAt: null };
+
+/**
+ * The mail server accepted a digest (or took it twice without confirming: counted as sent): when,
+ * and the fingerprint of what it said. Any unconfirmed digest is settled with it.
+ */
 export async function recordDigestSent(domain: string, at: Date, fingerprint: string) {
   await prisma.shop.update({
     where: { domain },
-    data: { lastDigestAt: at, lastDigestFingerprint: fingerprint, lastDigestCheckAt: at, lastDigestError: null },
+    data: { lastDigestAt: at, lastDigestFingerprint: fingerprint, lastDigestCheckAt: at, lastDigestError: null, ...NO_UNCONFIRMED_DIGEST },
   });
 }
 
 /**
  * The app looked and sent nothing. `forgetFingerprint`: nothing needs the merchant any more, so
- * the same problem coming back later is news again.
+ * the same problem coming back later is news again. `forgetUnconfirmed`: a digest left unconfirmed
+ * is no longer to be sent again (what it said is no longer news).
  */
-export async function recordDigestChecked(domain: string, at: Date, options: { forgetFingerprint: boolean }) {
+export async function recordDigestChecked(domain: string, at: Date, options: { forgetFingerprint: boolean; forgetUnconfirmed?: boolean }) {
   await prisma.shop.update({
     where: { domain },
-    data: { lastDigestCheckAt: at, ...(options.forgetFingerprint ? { lastDigestFingerprint: null } : {}) },
+    data: {
+      lastDigestCheckAt: at,
+      ...(options.forgetFingerprint ? { lastDigestFingerprint: null } : {}),
+      ...(options.forgetUnconfirmed ? NO_UNCONFIRMED_DIGEST : {}),
+    },
   });
 }
 
@@ -132,10 +145,27 @@ export async function recordDigestFailed(domain: string, at: Date, error: string
   await prisma.shop.update({ where: { domain }, data: { lastDigestCheckAt: at, lastDigestError: error } });
 }
 
+/**
+ * The mail server received a digest and never confirmed it: it may have arrived. Its Message-ID,
+ * fingerprint and time are kept, so it is sent again only after a wait and with the same id.
+ */
+export async function recordDigestUnconfirmed(domain: string, at: Date, digest: { messageId: string; fingerprint: string }, error: string) {
+  await prisma.shop.update({
+    where: { domain },
+    data: {
+      lastDigestCheckAt: at,
+      lastDigestError: error,
+      lastDigestUnconfirmedId: digest.messageId,
+      lastDigestUnconfirmedFingerprint: digest.fingerprint,
+      lastDigestUnconfirmedAt: at,
+    },
+  });
+}
+
 /** shop/redact: the merchant's notification addresses and the last delivery error (which may name them) go. */
 export async function eraseNotificationAddresses(domain: string) {
   await prisma.shop.updateMany({
     where: { domain },
-    data: { notificationEmails: "[]", lastDigestError: null, lastDigestFingerprint: null },
+    data: { notificationEmails: "[]", lastDigestError: null, lastDigestFingerprint: null, ...NO_UNCONFIRMED_DIGEST },
   });
 }

@@ -2,8 +2,10 @@
  * E-mail notifications end to end against a real SMTP server started here (smtp-server, the
  * Nodemailer project's server): the digest reaches the shop's addresses naming each order with its
  * fix, nothing is sent again while nothing changed, and a refused or deferred delivery leaves the
- * digest unrecorded and its job retried with backoff until the server takes it. Also the settings
- * form's notification fields and the demo's outbox.
+ * digest unrecorded and its job retried with backoff until the server takes it. A digest the server
+ * received but answered only after the app's timeout goes again at most once, 15 minutes later at
+ * the earliest, under the same Message-ID. Also the settings form's notification fields and the
+ * demo's outbox.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +13,7 @@ import path from "node:path";
 import prisma from "~/models/db/client.server";
 import { createAppWorker } from "~/background.server";
 import { findQueuedJob, JOB_TYPES } from "~/domain/enqueue.server";
-import { queueDigestNow, queueDueDigests, sendShopDigest } from "~/domain/notifications/send-digest.server";
+import { getNotificationsView, queueDigestNow, queueDueDigests, sendShopDigest } from "~/domain/notifications/send-digest.server";
 import { redactShop } from "~/domain/privacy/redact.server";
 import { configureMailer } from "~/integrations/mail/mailer.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
@@ -22,12 +24,17 @@ import { capturedLogLines } from "../support/logs";
 import { drainQueue } from "../support/queue";
 import { callRoute } from "../support/routes";
 import { createBearerRequest, TEST_SHOP } from "../support/shopify";
-import { parseMail, startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { parseMail, refusedSmtpUrl, startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const SMTP_USER = "digest-sender";
 const SMTP_PASSWORD = "smtp-pa55word-never-logged";
 const ADDRESSES = ["owner@shop.example", "ops@shop.example"];
 const DAY = 86_400_000;
+const MINUTE = 60_000;
+const FROM = "Shop app <app@app.example>";
+/** The mailer's patience in the tests of late answers (20 s in production), and the late server's. */
+const MAIL_TIMEOUT_MS = 500;
+const LATE_ANSWER_MS = 3 * MAIL_TIMEOUT_MS;
 
 let smtp: TestSmtpServer;
 
@@ -44,7 +51,8 @@ beforeEach(async () => {
   await resetDatabase();
   smtp.received.length = 0;
   smtp.mode = "accept";
-  configureMailer({ kind: "smtp", url: smtp.url, from: "Shop app <app@app.example>" });
+  smtp.dataReplyDelayMs = 0;
+  configureMailer({ kind: "smtp", url: smtp.url, from: FROM });
   await createShopRecord(TEST_SHOP, { name: "Test Store" });
   await prisma.shop.update({
     where: { domain: TEST_SHOP },
@@ -136,7 +144,7 @@ describe("the notification digest over SMTP", () => {
     expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: "The mail server refused the message (SMTP 550)." });
     expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
     let shop = await shopRow();
-    expect(shop).toMatchObject({ lastDigestAt: null, lastDigestFingerprint: null });
+    expect(shop).toMatchObject({ lastDigestAt: null, lastDigestFingerprint: null, lastDigestUnconfirmedId: null });
     expect(shop.lastDigestError).toContain("Recipient address rejected");
 
     // The scheduler leaves a job waiting for its backoff alone.
@@ -148,7 +156,7 @@ describe("the notification digest over SMTP", () => {
     await runDigestJobOnce();
     job = await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP);
     expect(job).toMatchObject({ status: "pending", attempts: 2, lastError: "The mail server deferred the message (SMTP 451)." });
-    expect((await shopRow()).lastDigestFingerprint).toBeNull();
+    expect(await shopRow()).toMatchObject({ lastDigestFingerprint: null, lastDigestUnconfirmedId: null });
     expect(smtp.received).toHaveLength(0);
 
     smtp.mode = "accept";
@@ -159,6 +167,102 @@ describe("the notification digest over SMTP", () => {
     expect(shop.lastDigestFingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(shop.lastDigestError).toBeNull();
     expect(capturedLogLines.join("\n")).not.toContain(SMTP_PASSWORD);
+  });
+
+  it("does not resend blindly a digest the server received but answered after the app's timeout: one copy at most, after 15 minutes, with the same Message-ID", async () => {
+    const logsFrom = capturedLogLines.length;
+    configureMailer({ kind: "smtp", url: smtp.url, from: FROM, timeoutMs: MAIL_TIMEOUT_MS });
+    smtp.dataReplyDelayMs = LATE_ANSWER_MS;
+    await createAdminOrder({ state: "failed" });
+    await queueDigestNow(TEST_SHOP);
+
+    const sentAt = Date.now();
+    expect(await runDigestJobOnce()).toBe(1);
+    // The server has the message; the app never heard so.
+    expect(smtp.received).toHaveLength(1);
+    const messageId = (await parseMail(smtp.received[0])).messageId;
+    expect(messageId).toMatch(/^<digest\.[0-9a-f]{32}@app\.example>$/);
+    let shop = await shopRow();
+    expect(shop).toMatchObject({ lastDigestAt: null, lastDigestFingerprint: null, lastDigestUnconfirmedId: messageId });
+    expect(shop.lastDigestError).toMatch(
+      /did not confirm it, so it may have reached you\. It is sent again no sooner than 15 minutes later/,
+    );
+    expect((await getNotificationsView(TEST_SHOP)).unconfirmedSentAt).not.toBeNull();
+    let job = await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP);
+    expect(job).toMatchObject({ status: "pending", attempts: 0 });
+    expect(job!.lastError).toContain("The mail server received the message but did not confirm it (ETIMEDOUT).");
+    expect(job!.runAt.getTime()).toBeGreaterThanOrEqual(sentAt + 15 * MINUTE);
+
+    // However often the worker or the schedule comes by before then, nothing more goes out.
+    await runDigestJobOnce();
+    await queueDueDigests(new Date(Date.now() + 3_600_000));
+    await runDigestJobOnce();
+    expect(smtp.received).toHaveLength(1);
+    job = await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP);
+    expect(job!.runAt).toEqual(new Date(shop.lastDigestUnconfirmedAt!.getTime() + 15 * MINUTE));
+
+    // 15 minutes on (the stored time moved back) the server still answers late: one copy, same Message-ID...
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { lastDigestUnconfirmedAt: new Date(Date.now() - 15 * MINUTE - 1) } });
+    await runDigestJobOnce();
+    expect(smtp.received).toHaveLength(2);
+    expect((await parseMail(smtp.received[1])).messageId).toBe(messageId);
+    // ...unconfirmed as well, so the digest counts as sent: no third copy, however long the app looks.
+    shop = await shopRow();
+    expect(shop).toMatchObject({ lastDigestUnconfirmedId: null, lastDigestError: null });
+    expect(shop.lastDigestFingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect((await getNotificationsView(TEST_SHOP)).unconfirmedSentAt).toBeNull();
+    expect(await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP)).toBeNull();
+    expect(capturedLogLines.slice(logsFrom).join("\n")).toContain("notification digest unconfirmed twice");
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { lastDigestAt: new Date(Date.now() - DAY), lastDigestCheckAt: null } });
+    await queueDigestNow(TEST_SHOP);
+    await drainQueue();
+    expect(smtp.received).toHaveLength(2);
+    expect(capturedLogLines.join("\n")).not.toContain(SMTP_PASSWORD);
+  });
+
+  it("sends the unconfirmed digest's copy under the same Message-ID once the server answers in time, and logs that the first may have arrived", async () => {
+    const logsFrom = capturedLogLines.length;
+    configureMailer({ kind: "smtp", url: smtp.url, from: FROM, timeoutMs: MAIL_TIMEOUT_MS });
+    smtp.dataReplyDelayMs = LATE_ANSWER_MS;
+    await createAdminOrder({ state: "failed" });
+    await queueDigestNow(TEST_SHOP);
+    await runDigestJobOnce();
+    const messageId = (await parseMail(smtp.received[0])).messageId;
+
+    smtp.dataReplyDelayMs = 0;
+    await prisma.shop.update({ where: { domain: TEST_SHOP }, data: { lastDigestUnconfirmedAt: new Date(Date.now() - 15 * MINUTE - 1) } });
+    await runDigestJobOnce();
+    expect(smtp.received).toHaveLength(2);
+    const copy = await parseMail(smtp.received[1]);
+    expect(copy.messageId).toBe(messageId);
+    expect(copy.subject).toBe("Test Store: 1 order not sent");
+    const shop = await shopRow();
+    expect(shop).toMatchObject({ lastDigestUnconfirmedId: null, lastDigestError: null });
+    expect(shop.lastDigestAt).not.toBeNull();
+    expect(await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP)).toBeNull();
+    const copyLog = capturedLogLines.slice(logsFrom).find((line) => line.includes("notification digest sent again"));
+    expect(copyLog).toContain("may have arrived too");
+    expect(copyLog).toContain(messageId!.replace(/[<>]/g, ""));
+  });
+
+  it("retries with backoff, not after the wait, a digest whose connection was refused: nothing reached a server", async () => {
+    configureMailer({ kind: "smtp", url: await refusedSmtpUrl(), from: FROM, timeoutMs: MAIL_TIMEOUT_MS });
+    await createAdminOrder({ state: "failed" });
+    await queueDigestNow(TEST_SHOP);
+
+    const before = Date.now();
+    await runDigestJobOnce();
+    const job = await findQueuedJob(JOB_TYPES.sendDigest, TEST_SHOP);
+    expect(job).toMatchObject({ status: "pending", attempts: 1 });
+    expect(job!.lastError).toMatch(/^The mail server could not be reached/);
+    expect(job!.runAt.getTime()).toBeLessThan(before + MINUTE);
+    expect(await shopRow()).toMatchObject({ lastDigestUnconfirmedId: null, lastDigestFingerprint: null });
+
+    configureMailer({ kind: "smtp", url: smtp.url, from: FROM, timeoutMs: MAIL_TIMEOUT_MS });
+    await runDigestJobOnce();
+    expect(smtp.received).toHaveLength(1);
+    expect((await parseMail(smtp.received[0])).messageId).toMatch(/^<digest\.[0-9a-f]{32}@app\.example>$/);
+    expect((await shopRow()).lastDigestFingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("is queued by the schedule only for installed shops with addresses, and not at all while mail is off", async () => {

@@ -1,7 +1,9 @@
 /**
  * A shop's notification digest, end to end: read what needs the merchant, decide (plan-digest.ts),
  * send through the mailer, record. The fingerprint and time of a digest are saved only after the
- * mail server accepted it, so a refused or failed delivery is tried again and never lost.
+ * mail server accepted it, so a refused or failed delivery is tried again and never lost. One the
+ * server received without confirming it may have arrived: it waits, and goes again at most once,
+ * under the same Message-ID (unconfirmed-digest.ts).
  * Also: the scheduler's part (which shops to look at now) and the settings page's view.
  */
 import { getShopTimezone } from "~/models/shop.server";
@@ -13,7 +15,7 @@ import { HYPERSKU_STATUS, HYPERSKU_STATUSES } from "~/domain/orders/hypersku-sta
 import { getEmbeddedAppUrl } from "~/domain/shops/admin-url.server";
 import { parseNotificationEmails } from "~/domain/shops/settings.server";
 import { mailJobOutcome } from "~/integrations/mail/job-outcome";
-import { describeMailDelivery, getMailDelivery, MailDeliveryError, sendMail } from "~/integrations/mail/mailer.server";
+import { describeMailDelivery, getMailDelivery, MailDeliveryError, mailMessageId, sendMail } from "~/integrations/mail/mailer.server";
 import { logger } from "~/logger.server";
 import { describeReconnectReason, parseHyperskuStatus } from "~/models/connection-status";
 import {
@@ -27,11 +29,19 @@ import {
   recordDigestChecked,
   recordDigestFailed,
   recordDigestSent,
+  recordDigestUnconfirmed,
 } from "~/models/digest.server";
 import type { JobOutcome } from "~/queue";
 import { DIGEST_CHECK_EVERY_MS, nextDigestCheckAt, parseDigestInterval } from "./digest-timing";
 import { DIGEST_NAMED_ORDERS, type DigestFacts, planDigest } from "./plan-digest";
 import { renderDigest } from "./render-digest";
+import {
+  copyOfUnconfirmed,
+  digestMessageKey,
+  readUnconfirmedDigest,
+  UNCONFIRMED_DIGEST_NOTE,
+  unconfirmedWaitUntil,
+} from "./unconfirmed-digest";
 
 const DAY_MS = 86_400_000;
 /**
@@ -88,13 +98,23 @@ export async function sendShopDigest(domain: string, now = new Date()): Promise<
   const to = shop ? parseNotificationEmails(shop.notificationEmails) : [];
   if (!shop || shop.uninstalledAt || to.length === 0 || getMailDelivery().kind === "off") return { kind: "done" };
 
+  // A digest the server may have delivered is not followed by another mail before the wait is over.
+  const unconfirmed = readUnconfirmedDigest(shop);
+  const waitUntil = unconfirmedWaitUntil(unconfirmed, now);
+  if (waitUntil)
+    return { kind: "reschedule", runAt: waitUntil, note: "The last e-mail may have arrived unconfirmed: waiting before sending again." };
+
   const decision = planDigest({
     facts: await readDigestFacts(shop, now),
     interval: parseDigestInterval(shop.digestInterval),
     last: { at: shop.lastDigestAt, fingerprint: shop.lastDigestFingerprint },
   });
   if (!decision.send) {
-    await recordDigestChecked(domain, now, { forgetFingerprint: decision.why === "nothing" && shop.lastDigestFingerprint !== null });
+    await recordDigestChecked(domain, now, {
+      forgetFingerprint: decision.why === "nothing" && shop.lastDigestFingerprint !== null,
+      // Only a digest that is still news is sent again; one too soon for the interval still is.
+      forgetUnconfirmed: unconfirmed !== null && decision.why !== "too_soon",
+    });
     return { kind: "done" };
   }
 
@@ -104,20 +124,45 @@ export async function sendShopDigest(domain: string, now = new Date()): Promise<
     appUrl: getEmbeddedAppUrl(domain, "/app"),
     settingsUrl: getEmbeddedAppUrl(domain, "/app/settings"),
   });
+  const copyOf = copyOfUnconfirmed(unconfirmed, decision.fingerprint);
+  const messageId = copyOf?.messageId ?? mailMessageId(digestMessageKey(domain, decision.fingerprint, now));
+  const logFields = {
+    shop: domain,
+    messageId,
+    sections: decision.sections.map((section) => section.id),
+    ...(copyOf ? { copyOf: copyOf.at.toISOString() } : {}),
+  };
   try {
-    const receipt = await sendMail({ to, ...mail });
+    const receipt = await sendMail({ to, ...mail, messageId });
     await recordDigestSent(domain, now, decision.fingerprint);
     logger.info(
-      { shop: domain, delivery: receipt.kind, sections: decision.sections.map((section) => section.id) },
-      "notification digest sent",
+      { ...logFields, delivery: receipt.kind },
+      copyOf
+        ? "notification digest sent again; the unconfirmed first copy (same Message-ID) may have arrived too"
+        : "notification digest sent",
     );
     return { kind: "done" };
   } catch (error) {
     if (!(error instanceof MailDeliveryError)) throw error;
+    if (error.outcomeUnknown && copyOf) {
+      // Twice received and not confirmed: this server takes messages and answers late. A third
+      // copy would be one more duplicate, so the digest counts as sent.
+      await recordDigestSent(domain, now, decision.fingerprint);
+      logger.warn(
+        logFields,
+        "notification digest unconfirmed twice; counted as delivered and not sent again (the mail server answers late)",
+      );
+      return { kind: "done" };
+    }
+    if (error.outcomeUnknown) {
+      await recordDigestUnconfirmed(domain, now, { messageId, fingerprint: decision.fingerprint }, UNCONFIRMED_DIGEST_NOTE);
+      logger.warn(logFields, "notification digest unconfirmed; it may have arrived, so it waits before going again");
+      return mailJobOutcome(error, now);
+    }
     // The server's words are for the merchant (they may name their address); the log gets the code.
     await recordDigestFailed(domain, now, error.serverReply ? `${error.message} It said: ${error.serverReply}` : error.message);
     logger.warn({ shop: domain, responseCode: error.responseCode }, "notification digest not delivered; will retry");
-    return mailJobOutcome(error);
+    return mailJobOutcome(error, now);
   }
 }
 
@@ -148,6 +193,8 @@ export async function getNotificationsView(domain: string) {
     delivery: describeMailDelivery(),
     lastSentAt: formatDateTime(shop?.lastDigestAt, timeZone) || null,
     lastError: shop?.lastDigestError ?? null,
+    /** When a digest the server received without confirming went (it may have arrived); null: none waiting. */
+    unconfirmedSentAt: formatDateTime(shop?.lastDigestUnconfirmedAt, timeZone) || null,
     checkEveryMinutes: DIGEST_CHECK_EVERY_MS / 60_000,
   };
 }
