@@ -37,10 +37,17 @@ export function NotificationsSection({ values, errors, set, view }: SectionProps
     >
       <BlockStack gap="400">
         <DeliveryBanner view={view} />
-        {view.lastError && (
-          <Banner tone="critical" title="The last e-mail could not be delivered">
-            {view.lastError} The app tries again on its own.
+        {view.unconfirmedSentAt ? (
+          <Banner tone="warning" title="The last e-mail may have arrived">
+            {view.lastError ?? `It went on ${view.unconfirmedSentAt}, but the mail server never confirmed it.`} If it did not arrive, the
+            app sends it once more later, with the same message id.
           </Banner>
+        ) : (
+          view.lastError && (
+            <Banner tone="critical" title="The last e-mail could not be delivered">
+              {view.lastError} The app tries again on its own.
+            </Banner>
+          )
         )}
         <Card>
           <FormLayout>
