@@ -62,6 +62,20 @@ export async function insertOrderEvent(tx: LeanTx, orderId: string, event: Order
   ]);
 }
 
+/**
+ * addOrderEvent unless the order already has an entry of this kind with the same data: a
+ * conditional insert, for an entry that must exist once (a problem's note: one per problem key).
+ * Race-free only inside a transaction that holds the order's lock (lockOrder in
+ * transactions.server.ts; SQLite's transactions take the write lock at once). True when it added it.
+ */
+export async function addOrderEventOnce(tx: Tx, orderId: string, event: OrderEventInput & { data: Record<string, unknown> }) {
+  const data = JSON.stringify(event.data);
+  const existing = await tx.orderEvent.findFirst({ where: { orderId, kind: event.kind, data }, select: { id: true } });
+  if (existing) return false;
+  await addOrderEvent(tx, orderId, event);
+  return true;
+}
+
 export async function addOrderEvent(db: Db, orderId: string, event: OrderEventInput) {
   await db.orderEvent.create({
     data: {

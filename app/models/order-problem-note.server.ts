@@ -4,7 +4,8 @@
  * the problem's key in its data), so the timeline shows it and redaction scrubs it like every entry.
  */
 import prisma from "~/models/db/client.server";
-import { addOrderEvent } from "./order-event.server";
+import { addOrderEventOnce } from "./order-event.server";
+import type { Tx } from "./db-types";
 
 const PROBLEM_EVENT_KIND = "problem";
 
@@ -73,11 +74,16 @@ export async function listNotesOnProblemOrders(shop: string, hyperskuStatuses: r
   return toNotes(events);
 }
 
-export async function recordProblemNote(
+/**
+ * The merchant's note settling one problem, inside the caller's transaction (which holds the order's
+ * lock): written only if no note settles that problem yet. Returns whether it was written.
+ */
+export async function recordProblemNoteOnce(
+  tx: Tx,
   orderId: string,
   note: { problemKey: string; resolution: "resolved" | "ignored"; message: string; at?: Date },
-) {
-  await addOrderEvent(prisma, orderId, {
+): Promise<boolean> {
+  return addOrderEventOnce(tx, orderId, {
     kind: PROBLEM_EVENT_KIND,
     outcome: note.resolution,
     message: note.message,

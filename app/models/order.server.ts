@@ -248,20 +248,69 @@ export async function setOrderPlan(id: string, plan: OrderPlanColumns, db: Db = 
   await db.order.update({ where: { id }, data: plan });
 }
 
-/** The merchant asked for it now: queued, due at once, no hold window, no old error. */
-export async function scheduleOrderNow(db: Db, id: string, now: Date) {
-  await db.order.update({
-    where: { id },
-    data: { state: "scheduled", stateCode: null, stateReason: null, forwardNotBefore: now, nextAttemptAt: now, lastError: null },
+/**
+ * An order as a merchant's action read it. The action's write is a compare-and-set on it: it
+ * applies only while the order is still exactly so (same state, same "outcome unknown" mark, same
+ * attempt count, not written since), so an action decided on a stale read never re-queues an order
+ * a worker has meanwhile started sending or sent.
+ */
+export type OrderAsRead = Pick<Order, "id" | "state" | "createOutcomeUnknown" | "attemptCount" | "updatedAt">;
+
+const unchangedSince = (read: OrderAsRead): Prisma.OrderWhereInput => ({
+  id: read.id,
+  state: read.state,
+  createOutcomeUnknown: read.createOutcomeUnknown,
+  attemptCount: read.attemptCount,
+  updatedAt: read.updatedAt,
+});
+
+/** The write's own version: later than the one read, even within the same millisecond, so a second stale write finds it changed. */
+const nextVersion = (read: OrderAsRead) => ({ updatedAt: new Date(Math.max(Date.now(), read.updatedAt.getTime() + 1)) });
+
+/**
+ * The merchant asked for it now: queued, due at once, no hold window, no old error (and, for Send
+ * anyway, the choice kept). Only on the order as read; false when it changed meanwhile (nothing written).
+ */
+export async function scheduleOrderNowIfUnchanged(db: Db, read: OrderAsRead, now: Date, also: { sendAnywayAt?: Date } = {}) {
+  const { count } = await db.order.updateMany({
+    where: unchangedSince(read),
+    data: {
+      state: "scheduled",
+      stateCode: null,
+      stateReason: null,
+      forwardNotBefore: now,
+      nextAttemptAt: now,
+      lastError: null,
+      ...also,
+      ...nextVersion(read),
+    },
   });
+  return count === 1;
 }
 
-/** An earlier create may have reached HyperSKU (or still may): the order is checked first, due `now`. */
-export async function markOrderChecking(db: Db, id: string, reason: string, now: Date) {
-  await db.order.update({
-    where: { id },
-    data: { state: "checking", stateCode: "create_unconfirmed", stateReason: reason, createOutcomeUnknown: true, nextAttemptAt: now },
+/**
+ * An earlier create may have reached HyperSKU (or still may): the order is checked first, due `now`.
+ * Only on the order as read; false when it changed meanwhile (nothing written).
+ */
+export async function markOrderCheckingIfUnchanged(db: Db, read: OrderAsRead, reason: string, now: Date) {
+  const { count } = await db.order.updateMany({
+    where: unchangedSince(read),
+    data: {
+      state: "checking",
+      stateCode: "create_unconfirmed",
+      stateReason: reason,
+      createOutcomeUnknown: true,
+      nextAttemptAt: now,
+      ...nextVersion(read),
+    },
   });
+  return count === 1;
+}
+
+/** setOrderPlan, only on the order as read; false when it changed meanwhile (nothing written). */
+export async function setOrderPlanIfUnchanged(read: OrderAsRead, plan: OrderPlanColumns, db: Db = prisma) {
+  const { count } = await db.order.updateMany({ where: unchangedSince(read), data: { ...plan, ...nextVersion(read) } });
+  return count === 1;
 }
 
 /** The shop's orders in `states`, ids only. */

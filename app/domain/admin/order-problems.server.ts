@@ -4,10 +4,12 @@
  */
 import { getHyperskuWebLinksFromEnv } from "~/domain/connection/hypersku.server";
 import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";
-import { getOrderWithProblemNotes, listNotesOnProblemOrders, recordProblemNote } from "~/models/order-problem-note.server";
+import { getOrderWithProblemNotes, listNotesOnProblemOrders, recordProblemNoteOnce } from "~/models/order-problem-note.server";
+import { lockOrder, runOrderTransaction } from "~/models/transactions.server";
 import { listOrderProblems, openProblems, settledOrders, type ProblemResolution } from "./order-problems";
 
 const NOTE_MAX = 500;
+const CHANGED = "This problem has changed or is already settled. The page now shows the order as it is.";
 const PROBLEM_STATUSES = [HYPERSKU_STATUS.pendingPayment, HYPERSKU_STATUS.overdue, HYPERSKU_STATUS.returned];
 
 /** The order's problems no note settles, with their fixes and links; [] for another shop's order. */
@@ -19,7 +21,11 @@ export async function getOpenOrderProblems(shop: string, orderId: string) {
 
 export type SettleResult = { ok: boolean; message: string; field?: "note" };
 
-/** Marks one open problem of the order resolved or ignored, with the merchant's note on its timeline. */
+/**
+ * Marks one open problem of the order resolved or ignored, with the merchant's note on its timeline.
+ * Once: of two notes sent at the same moment (two tabs, two people), the second is refused, by a
+ * conditional insert under the order's lock.
+ */
 export async function settleOrderProblem(
   shop: string,
   orderId: string,
@@ -30,14 +36,27 @@ export async function settleOrderProblem(
   if (!note)
     return { ok: false, field: "note", message: "Write a few words on what you did or why, for whoever looks at this order next." };
   if (note.length > NOTE_MAX) return { ok: false, field: "note", message: `Keep the note under ${NOTE_MAX} characters.` };
-  const problem = (await getOpenOrderProblems(shop, orderId)).find((candidate) => candidate.key === input.problemKey);
-  if (!problem) return { ok: false, message: "This problem has changed or is already settled. The page now shows the order as it is." };
-  await recordProblemNote(orderId, {
-    problemKey: problem.key,
-    resolution: input.resolution,
-    message: `${problem.title}. ${note}`,
-    at: now,
+  const found = await getOrderWithProblemNotes(shop, orderId);
+  if (!found) return { ok: false, message: CHANGED };
+  const problems = openProblems(listOrderProblems(found.order, getHyperskuWebLinksFromEnv()), found.notes, orderId);
+  const problem = problems.find((candidate) => candidate.key === input.problemKey);
+  if (!problem) return { ok: false, message: CHANGED };
+  const settled = await runOrderTransaction(async (tx) => {
+    await lockOrder(tx, shop, found.order.shopifyOrderId);
+    return recordProblemNoteOnce(tx, orderId, {
+      problemKey: problem.key,
+      resolution: input.resolution,
+      message: `${problem.title}. ${note}`,
+      at: now,
+    });
   });
+  if (!settled) {
+    return {
+      ok: false,
+      message:
+        "Not done: this problem was already settled a moment ago, so your note was not added. Reload the page to see the note it has.",
+    };
+  }
   const done = input.resolution === "resolved" ? "marked resolved" : "ignored";
   return { ok: true, message: `Problem ${done}. It no longer shows on the dashboard or in e-mails; a new problem on this order will.` };
 }
