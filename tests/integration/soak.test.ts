@@ -15,7 +15,8 @@
  * customer's data nowhere in the database and none of their orders sent.
  */
 import prisma from "~/models/db/client.server";
-import { retryOrder } from "~/domain/orders/order-actions.server";
+import { retryOrder, sendOrderNow } from "~/domain/orders/order-actions.server";
+import { runBulkOrderAction } from "~/domain/admin/bulk-order-actions.server";
 import { ShopifyAdminFake } from "../../simulators/shopify/admin-graphql-fake";
 import { startShopifyAdminServer, type ShopifyAdminServer } from "../../simulators/shopify/admin-server";
 import { createWebhookSender } from "../../simulators/shopify/webhook-sender";
@@ -265,8 +266,17 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
     expect(refused).toHaveLength(REFUSED_WITH_403);
     expect(refused.every((order) => order.stateReason?.includes("This SKU is not authorised for your store"))).toBe(true);
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).hyperskuStatus).toBe("connected");
-    // The merchant fixes it at HyperSKU and chooses Retry.
-    for (const order of refused) expect((await retryOrder(TEST_SHOP, order.id)).ok).toBe(true);
+    // The merchant fixes it at HyperSKU and chooses Retry: in two tabs, with Send now and a bulk
+    // send as well, all at once, while both workers run. Each order is retried once.
+    const storm = await Promise.all(
+      refused.flatMap((order) => [
+        ...Array.from({ length: 6 }, () => retryOrder(TEST_SHOP, order.id)),
+        ...Array.from({ length: 6 }, () => sendOrderNow(TEST_SHOP, order.id)),
+        runBulkOrderAction(TEST_SHOP, "retry", [order.id]),
+      ]),
+    );
+    expect(storm.filter((result) => result.ok).length).toBeGreaterThanOrEqual(refused.length);
+    events.push(`${storm.length} concurrent merchant actions on the ${refused.length} refused orders`);
 
     const expected = new Set(payloads.map((payload) => String(payload.id)));
     await poll(
