@@ -259,6 +259,16 @@ export async function saveHyperskuSideOfProduct(
   });
 }
 
+/**
+ * The rows of these products keep HyperSKU's side as the last good read left it, counted as read now
+ * (so markUnmentionedNotLinked leaves them): the sync skipped them because HyperSKU's answer for them
+ * could not be used.
+ */
+export async function keepHyperskuSideOfProducts(tx: Db, shop: string, productIds: readonly string[], now: Date) {
+  if (productIds.length === 0) return;
+  await tx.catalogueVariant.updateMany({ where: { shop, productId: { in: [...productIds] } }, data: { hyperskuSyncedAt: now } });
+}
+
 const NOT_LINKED: HyperskuSideColumns = {
   sourcing: "not_linked",
   hyperskuProductId: null,
@@ -342,7 +352,21 @@ export async function saveCatalogueSyncProgress(
   await db.catalogueSync.update({ where: { shop }, data: progress });
 }
 
-export async function finishCatalogueSync(shop: string, outcome: { ok: true } | { ok: false; error: string }, now: Date, db: Db = prisma) {
+/**
+ * What the running sync could not take from HyperSKU so far (products it skipped), for the merchant;
+ * kept in `lastError` until the run ends, which shows it (finishCatalogueSync's `notice`).
+ */
+export async function saveCatalogueSyncNotice(shop: string, notice: string, db: Db = prisma) {
+  await db.catalogueSync.update({ where: { shop }, data: { lastError: notice } });
+}
+
+/** `notice`: the run finished, but something was left out (shown on the Products page). */
+export async function finishCatalogueSync(
+  shop: string,
+  outcome: { ok: true; notice?: string | null } | { ok: false; error: string },
+  now: Date,
+  db: Db = prisma,
+) {
   await db.catalogueSync.update({
     where: { shop },
     data: {
@@ -350,7 +374,7 @@ export async function finishCatalogueSync(shop: string, outcome: { ok: true } | 
       phase: null,
       cursor: null,
       finishedAt: now,
-      lastError: outcome.ok ? null : outcome.error,
+      lastError: outcome.ok ? (outcome.notice ?? null) : outcome.error,
       ...(outcome.ok ? { lastSucceededAt: now } : {}),
     },
   });

@@ -1,11 +1,13 @@
 /**
  * The catalogue sync against both twins and a real database: every state a variant can be in (sourced,
  * not sourced yet, not linked, unavailable, not offered, excluded by the merchant's rules, deleted in
- * Shopify), a run resumed after a failure mid-way, Shopify's throttling, and the rules recomputed when
- * the merchant saves them.
+ * Shopify), a run resumed after a failure mid-way, Shopify's throttling, the rules recomputed when
+ * the merchant saves them, and numbers HyperSKU should never send (one bad product is skipped and
+ * reported; the run finishes and nothing out of range reaches Shopify).
  */
 import { startCatalogueSync, runCatalogueSyncStep, queueDueCatalogueSyncs, CATALOGUE_SYNC_EVERY_MS } from "~/domain/catalogue/sync.server";
 import { recomputeExcluded } from "~/domain/catalogue/recompute-excluded.server";
+import { refreshHyperskuSide } from "~/domain/orders/refresh-hypersku-side.server";
 import { JOB_TYPES } from "~/domain/enqueue.server";
 import { setAdminGraphqlFactory } from "~/integrations/shopify/admin-graphql.server";
 import { getCatalogueEntries } from "~/models/catalogue.server";
@@ -201,6 +203,19 @@ describe("the catalogue sync", () => {
     expect(await prisma.catalogueVariant.count({ where: { shop: TEST_SHOP } })).toBe(4);
   });
 
+  it("stops the run at once when something fails that neither Shopify nor HyperSKU explains, so Sync now works again", async () => {
+    setAdminGraphqlFactory(async () => async () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'nodes')");
+    });
+    await startCatalogueSync(TEST_SHOP);
+
+    expect(await runCatalogueSyncStep(TEST_SHOP, attempt)).toMatchObject({ kind: "fail" });
+
+    const sync = await prisma.catalogueSync.findUniqueOrThrow({ where: { shop: TEST_SHOP } });
+    expect(sync).toMatchObject({ state: "failed", lastError: "The sync stopped on an error in the app, not at Shopify or HyperSKU." });
+    expect(await startCatalogueSync(TEST_SHOP)).toMatchObject({ started: true });
+  });
+
   it("runs one sync per shop at a time, and the scheduler starts one for a shop never synced and again after 6 hours", async () => {
     expect(await startCatalogueSync(TEST_SHOP)).toMatchObject({ started: true });
     expect(await startCatalogueSync(TEST_SHOP)).toMatchObject({ started: false });
@@ -233,4 +248,102 @@ describe("the catalogue sync", () => {
     const excluded = [...(await entries()).values()].filter((e) => e.excluded).map((e) => e.variantId);
     expect(excluded.sort()).toEqual([MUG_BLUE, MUG_WHITE, KEYRING]);
   });
+});
+
+describe("numbers HyperSKU should never send", () => {
+  const POSTER_A2 = "43200000000041";
+  const LOCATION = "gid://shopify/Location/1";
+  /** Shopify's GraphQL Int is 32-bit signed (https://shopify.dev/docs/api/admin-graphql/latest/scalars/Int). */
+  const SHOPIFY_INT_MAX = 2 ** 31 - 1;
+  const sourcePoster = (sku: Record<string, unknown>) =>
+    simulator.control.sourceProduct(String(POSTER.id), {
+      title: POSTER.title,
+      variants: [{ storeVariantId: POSTER_A2, title: "A2" }],
+      // The twin's control takes numbers; what HyperSKU might send instead is put in as it would come.
+      skus: [{ storeVariantId: POSTER_A2, unitPrice: 2.5, stock: 5, ...sku } as never],
+    });
+
+  it("the pre-send check's own look at HyperSKU pages past a skipped product and leaves it as the catalogue had it", async () => {
+    // More private products than one of its pages (100) holds: the one asked about lands on the second.
+    const filler = (i: number) => ({ storeProductId: String(9_000_000 + i), storeVariantId: String(9_100_000 + i) });
+    for (let i = 0; i < 120; i++) {
+      const { storeProductId, storeVariantId } = filler(i);
+      simulator.control.linkProduct({ storeProductId, title: `Filler ${i}`, variants: [{ storeVariantId, title: "Default Title" }] });
+    }
+    const byHyperskuId = simulator.control.catalogue().sort((a, b) => Number(a.productId) - Number(b.productId));
+    const indexOf = (storeProductId: string) => byHyperskuId.findIndex((product) => product.storeProductId === storeProductId);
+    const onFirstPage = filler([...Array(120).keys()].find((i) => indexOf(filler(i).storeProductId) < 50)!);
+    const onSecondPage = filler([...Array(120).keys()].find((i) => indexOf(filler(i).storeProductId) >= 100)!);
+    simulator.control.sourceProduct(onFirstPage.storeProductId, {
+      skus: [{ storeVariantId: onFirstPage.storeVariantId, stock: "NaN" as never }],
+    });
+    simulator.control.sourceProduct(onSecondPage.storeProductId, { skus: [{ storeVariantId: onSecondPage.storeVariantId, stock: 3 }] });
+    const asked = ({ storeProductId, storeVariantId }: ReturnType<typeof filler>) => ({
+      variantId: storeVariantId,
+      productId: storeProductId,
+      productTitle: "Filler",
+      variantTitle: "Default Title",
+      sku: null,
+    });
+
+    await refreshHyperskuSide(TEST_SHOP, [asked(onFirstPage), asked(onSecondPage)]);
+
+    const found = await getCatalogueEntries(TEST_SHOP, [onFirstPage.storeVariantId, onSecondPage.storeVariantId]);
+    expect(found.get(onSecondPage.storeVariantId)).toMatchObject({ sourcing: "sourced", stock: 3 });
+    // Unknown, as when HyperSKU cannot be asked: never "not linked" (which would hold its orders).
+    expect(found.has(onFirstPage.storeVariantId)).toBe(false);
+  });
+
+  it.each([
+    ["a stock of 1e308", { stock: 1e308 }, /stock/],
+    ['a stock of "NaN"', { stock: "NaN" }, /stock/],
+    ["a stock of 2^31 (past Shopify's 32-bit Int)", { stock: 2_147_483_648 }, /stock/],
+    ["a negative unit cost", { unitPrice: -1 }, /cost/],
+    ['a unit cost of "NaN"', { unitPrice: "NaN" }, /cost/],
+  ])(
+    "%s in one product of a page: the run finishes, the others are stored, that one is reported and left as it was",
+    async (_name, bad, field) => {
+      shopify.putProduct(TEST_SHOP, POSTER);
+      sourcePoster({});
+      await prisma.shop.update({
+        where: { domain: TEST_SHOP },
+        data: { syncInventory: true, hyperskuLocationIds: JSON.stringify([LOCATION]) },
+      });
+      await syncNow();
+      expect((await entries()).get(POSTER_A2)).toMatchObject({ sourcing: "sourced", stock: 5, unitCost: "2.5" });
+
+      // HyperSKU's catalogue again, now with the bad number in the poster's SKU (reset forgets tokens too).
+      simulator.control.reset();
+      await connectShop(simulator);
+      sourcePoster(bad);
+      simulator.control.setStock(skuOf(MUG_BLUE).skuId as number, 80);
+
+      const sync = await syncNow();
+
+      expect(sync).toMatchObject({ state: "idle", phase: null });
+      expect(sync.lastSucceededAt!.getTime()).toBe(sync.finishedAt!.getTime());
+      expect(sync.lastError).toContain("Art Poster");
+      expect(sync.lastError).toMatch(field);
+      expect(await prisma.job.count({ where: { type: JOB_TYPES.catalogueSync, status: { not: "succeeded" } } })).toBe(0);
+      const byId = await entries();
+      // The rest of the page is stored; the poster keeps what the last good read said (not unlinked).
+      expect(byId.get(MUG_BLUE)).toMatchObject({ sourcing: "sourced", stock: 80 });
+      expect(byId.get(KEYRING)).toMatchObject({ sourcing: "sourced", unitCost: "1.1" });
+      expect(byId.get(POSTER_A2)).toMatchObject({ sourcing: "sourced", stock: 5, unitCost: "2.5" });
+      // Shopify's inventory got the good numbers, and nothing past its 32-bit Int.
+      expect(shopify.inventory.available(Number(MUG_BLUE), LOCATION)).toBe(80);
+      const pushed = shopify.calls
+        .filter((call) => call.operation === "InventorySetQuantities")
+        .flatMap((call) => (call.variables as { input: { quantities: { quantity: number }[] } }).input.quantities.map((q) => q.quantity));
+      expect(pushed.length).toBeGreaterThan(0);
+      expect(pushed.every((quantity) => Number.isInteger(quantity) && quantity >= 0 && quantity <= SHOPIFY_INT_MAX)).toBe(true);
+
+      // The next clean run clears the report.
+      simulator.control.reset();
+      await connectShop(simulator);
+      sourcePoster({ stock: 6 });
+      expect(await syncNow()).toMatchObject({ state: "idle", lastError: null });
+      expect((await entries()).get(POSTER_A2)).toMatchObject({ stock: 6 });
+    },
+  );
 });

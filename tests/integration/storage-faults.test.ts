@@ -16,7 +16,7 @@ import { createWorker, defineJob, type JobRun } from "~/queue";
 import { enqueueJob } from "~/queue/queue.server";
 import { logger } from "~/logger.server";
 import { capturedLogLines } from "../support/logs";
-import { isStorageFault } from "~/models/storage-fault";
+import { getStorageFault, isStorageFault } from "~/models/storage-fault";
 import { createPostgresAdapter } from "~/models/db/postgres-adapter.server";
 import { createSqliteAdapter } from "~/models/db/sqlite-adapter.server";
 import { startAppServer, type RunningApp } from "../support/app-server";
@@ -165,6 +165,57 @@ describe.runIf(!isPostgresRun() && canMountTmpfs())("SQLite on a real disk, over
     await expectRecovered(running);
     expect(running.child.exitCode).toBeNull();
     expect(await countDeliveries()).toBe(4);
+  });
+
+  it("a process started on a read-only volume that still holds a killed process's WAL heals once the volume is writable, same process", async () => {
+    // The app is killed while writable: its -wal and -shm files stay on the volume.
+    const killed = await start();
+    expect((await deliverOrder(killed)).status).toBe(200);
+    killed.kill();
+    await killed.stop();
+    expect(fs.existsSync(`${file}-shm`) && fs.existsSync(`${file}-wal`)).toBe(true);
+
+    // It comes back on a read-only volume: SQLite opens the file read-only (reads work, writes are
+    // refused), and such a connection stayed read-only for the life of the process.
+    disk.setReadOnly(true);
+    const running = await start();
+    await expectRefusedFast(running, "read_only");
+
+    disk.setReadOnly(false);
+    const writable = Date.now();
+    await expectRecovered(running);
+    expect(Date.now() - writable).toBeLessThan(5_000);
+    expect(running.child.exitCode).toBeNull();
+    expect(await countDeliveries()).toBe(5);
+  });
+
+  it("in process: a connection opened read-only is replaced by the first call after the file is writable", async () => {
+    // A killed process's -wal and -shm files, as above, without a server.
+    const writer = new PrismaClient({ adapter: createSqliteAdapter(file) });
+    await writer.shop.create({ data: { domain: "before.myshopify.com" } });
+    const leftBehind = ["-wal", "-shm"].map((suffix) => [suffix, fs.readFileSync(`${file}${suffix}`)] as const);
+    await writer.$disconnect();
+    for (const [suffix, bytes] of leftBehind) fs.writeFileSync(`${file}${suffix}`, bytes);
+
+    disk.setReadOnly(true);
+    const client = new PrismaClient({ adapter: createSqliteAdapter(file) });
+    try {
+      expect(await client.shop.count({ where: { domain: "before.myshopify.com" } })).toBe(1);
+      const refused = await client.shop.create({ data: { domain: "during.myshopify.com" } }).catch((error: unknown) => error);
+      expect(getStorageFault(refused)?.kind).toBe("read_only");
+      await expect(client.$transaction((tx) => tx.shop.create({ data: { domain: "during.myshopify.com" } }))).rejects.toSatisfy(
+        (error) => getStorageFault(error)?.kind === "read_only",
+      );
+
+      disk.setReadOnly(false);
+      await client.shop.create({ data: { domain: "after.myshopify.com" } });
+      await client.$transaction((tx) => tx.shop.create({ data: { domain: "after-2.myshopify.com" } }));
+      expect(
+        await client.shop.count({ where: { domain: { in: ["before.myshopify.com", "after.myshopify.com", "after-2.myshopify.com"] } } }),
+      ).toBe(3);
+    } finally {
+      await client.$disconnect();
+    }
   });
 });
 

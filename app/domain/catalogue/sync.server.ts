@@ -4,7 +4,10 @@
  * transaction with the run's cursor, so a step that dies resumes after the last page it saved; rows
  * Shopify did not list become DELETED. Phase "hypersku" pages the merchant's private products and
  * writes HyperSKU's side (sourcing, SKU, cost, stock, where it ships) on the rows they link to; rows no
- * private product mentions become not_linked. Memory holds one page at a time.
+ * private product mentions become not_linked. Memory holds one page at a time. A product HyperSKU
+ * describes with numbers the app cannot use (catalogue-schemas.ts bounds them) is skipped: its rows keep
+ * the last good read, and the run, which goes on, names it on the Products page when it finishes.
+ * Whatever goes wrong, a run never stays "running" once its job has stopped trying.
  *
  * Started by "Sync now", by the scheduler for a connected shop never synced (so, within a minute of
  * connecting HyperSKU) and every CATALOGUE_SYNC_EVERY_MS after the last run.
@@ -23,13 +26,16 @@ import {
   beginCatalogueSync,
   finishCatalogueSync,
   getCatalogueSync,
+  keepHyperskuSideOfProducts,
   listShopsDueCatalogueSync,
   markUnmentionedNotLinked,
   markUnseenDeleted,
+  saveCatalogueSyncNotice,
   saveCatalogueSyncProgress,
   saveShopifySide,
   type CatalogueSyncRow,
 } from "~/models/catalogue.server";
+import { isStorageFault } from "~/models/storage-fault";
 import { getShop, type Shop } from "~/models/shop.server";
 import { withTransaction } from "~/models/transactions.server";
 import type { JobOutcome } from "~/queue";
@@ -37,6 +43,7 @@ import { noteCatalogueChanges } from "./changes.server";
 import { toShopifySideRow } from "./shopify-side";
 import { saveHyperskuPage } from "./save-hypersku-page.server";
 import { pushInventory } from "./inventory.server";
+import { addToSkippedNotice } from "./skipped-notice";
 
 /**
  * How often a connected shop's catalogue is read again on its own (HyperSKU's stock and costs move
@@ -89,13 +96,15 @@ export async function runCatalogueSyncStep(shop: string, attempt: Attempt, optio
       const finished = await readShopifyPages(shopRow, sync, deadline, now);
       if (!finished) return { kind: "reschedule", runAt: now(), note: "next pages of Shopify's catalogue" };
     }
+    let notice: string | null = null;
     if (shopRow.hyperskuStatus === "connected") {
       const current = (await getCatalogueSync(shop))!;
-      const finished = await readHyperskuPages(shop, current, deadline, now);
-      if (!finished) return { kind: "reschedule", runAt: now(), note: "next pages of HyperSKU's catalogue" };
+      const read = await readHyperskuPages(shop, current, deadline, now);
+      if (!read.finished) return { kind: "reschedule", runAt: now(), note: "next pages of HyperSKU's catalogue" };
+      notice = read.notice;
       await noteCatalogueChanges(shop, await markUnmentionedNotLinked(shop, sync.startedAt), "sync");
     }
-    await finishCatalogueSync(shop, { ok: true }, now());
+    await finishCatalogueSync(shop, { ok: true, notice }, now());
   } catch (error) {
     return failedStep(shop, error, attempt, now());
   }
@@ -113,6 +122,19 @@ async function pushInventorySafely(shop: string) {
   }
 }
 
+/** Settles the run for an error neither system explains: a database outage is tried again, anything else stops it now. */
+async function unexpectedFailure(shop: string, error: unknown, attempt: Attempt, now: Date): Promise<JobOutcome> {
+  const storage = isStorageFault(error);
+  if (storage && attempt.attempt < attempt.maxAttempts) throw error;
+  logger.error({ shop, err: error }, "catalogue sync stopped");
+  // Without this the run stayed "running" through every attempt ("A sync is already running.").
+  const message = storage
+    ? "The app's database could not be written during the sync."
+    : "The sync stopped on an error in the app, not at Shopify or HyperSKU.";
+  await finishCatalogueSync(shop, { ok: false, error: message }, now);
+  return { kind: "fail", error: message };
+}
+
 async function failedStep(shop: string, error: unknown, attempt: Attempt, now: Date): Promise<JobOutcome> {
   const outcome =
     error instanceof ShopifyGraphqlError
@@ -120,7 +142,7 @@ async function failedStep(shop: string, error: unknown, attempt: Attempt, now: D
       : error instanceof HyperskuError
         ? hyperskuJobOutcome(error, now)
         : null;
-  if (!outcome) throw error;
+  if (!outcome) return unexpectedFailure(shop, error, attempt, now);
   // Throttled by Shopify: waiting, not failing (the cursor is saved; the run resumes there).
   if (outcome.kind === "reschedule" && error instanceof ShopifyGraphqlError) return outcome;
   const message =
@@ -163,18 +185,39 @@ async function readShopifyPages(shop: Shop, sync: CatalogueSyncRow, deadline: nu
   return true;
 }
 
-async function readHyperskuPages(shop: string, sync: CatalogueSyncRow, deadline: number, now: () => Date): Promise<boolean> {
+/**
+ * Pages HyperSKU's catalogue from the run's cursor. Products HyperSKU's answer describes with values
+ * the app cannot use are skipped: their rows keep the last good read and the run's notice names them,
+ * both saved before the page (a page read again after a crash skips them again, and names them once).
+ */
+async function readHyperskuPages(
+  shop: string,
+  sync: CatalogueSyncRow,
+  deadline: number,
+  now: () => Date,
+): Promise<{ finished: false } | { finished: true; notice: string | null }> {
   let pageNum = sync.cursor ? Number(sync.cursor) : 1;
+  let notice = sync.lastError;
   for (;;) {
     const page = await withHyperskuAccess(shop, (auth) =>
       getHypersku().client.getPrivateProduct({ ...auth, shop }, { pageNum, pageSize: HYPERSKU_PAGE_SIZE }),
     );
+    if (page.skipped.length > 0) {
+      logger.warn({ shop, pageNum, skipped: page.skipped }, "catalogue sync skipped products HyperSKU described with unusable values");
+      const kept = page.skipped.flatMap((product) => (product.storeProductId ? [product.storeProductId] : []));
+      notice = addToSkippedNotice(notice, page.skipped);
+      await withTransaction(async (tx) => {
+        await keepHyperskuSideOfProducts(tx, shop, kept, now());
+        if (notice) await saveCatalogueSyncNotice(shop, notice, tx);
+      });
+    }
     const changed = await saveHyperskuPage(shop, page.rows, String(pageNum + 1), now());
     await noteCatalogueChanges(shop, changed, "sync");
-    const last = page.rows.length < HYPERSKU_PAGE_SIZE || (page.total !== null && pageNum * HYPERSKU_PAGE_SIZE >= page.total);
-    if (last) return true;
+    const read = page.rows.length + page.skipped.length;
+    const last = read < HYPERSKU_PAGE_SIZE || (page.total !== null && pageNum * HYPERSKU_PAGE_SIZE >= page.total);
+    if (last) return { finished: true, notice };
     pageNum += 1;
-    if (Date.now() > deadline) return false;
+    if (Date.now() > deadline) return { finished: false };
   }
 }
 

@@ -52,19 +52,30 @@ function hyperskuSideOf(variant: AskedVariant, product: PrivateProduct | null): 
   };
 }
 
-/** Throws HyperskuError when HyperSKU cannot be asked; stores nothing then. */
+/**
+ * Throws HyperskuError when HyperSKU cannot be asked; stores nothing then. A product HyperSKU lists
+ * with values the app cannot use (the page's `skipped`) is left as the catalogue has it: unknown to
+ * the check, as if HyperSKU could not be asked about it, never "not linked".
+ */
 export async function refreshHyperskuSide(shop: string, variants: readonly AskedVariant[], now = new Date()): Promise<void> {
   if (variants.length === 0) return;
   const wanted = new Set(variants.map((variant) => variant.productId));
   const found = new Map<string, PrivateProduct>();
+  const unreadable = new Set<string>();
   const { client } = getHypersku();
-  for (let pageNum = 1; pageNum <= MAX_PAGES && found.size < wanted.size; pageNum++) {
+  for (let pageNum = 1; pageNum <= MAX_PAGES && found.size + unreadable.size < wanted.size; pageNum++) {
     const page = await withHyperskuAccess(shop, (auth) => client.getPrivateProduct(auth, { pageNum, pageSize: PAGE_SIZE }));
     for (const product of page.rows) {
       if (product.storeProductId && wanted.has(product.storeProductId)) found.set(product.storeProductId, product);
     }
-    if (page.rows.length < PAGE_SIZE || (page.total !== null && pageNum * PAGE_SIZE >= page.total)) break;
+    for (const product of page.skipped) {
+      if (product.storeProductId && wanted.has(product.storeProductId)) unreadable.add(product.storeProductId);
+    }
+    const listed = page.rows.length + page.skipped.length;
+    if (listed < PAGE_SIZE || (page.total !== null && pageNum * PAGE_SIZE >= page.total)) break;
   }
-  const sides = variants.map((variant) => hyperskuSideOf(variant, found.get(variant.productId) ?? null));
+  const sides = variants
+    .filter((variant) => found.has(variant.productId) || !unreadable.has(variant.productId))
+    .map((variant) => hyperskuSideOf(variant, found.get(variant.productId) ?? null));
   await storeHyperskuSides(shop, sides, now);
 }

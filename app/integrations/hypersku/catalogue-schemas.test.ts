@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { privateProductPageSchema, privateProductSchema, sourcingStateOf, stockOrderCreatedSchema } from "./catalogue-schemas";
+import { MAX_STOCK, privateProductPageSchema, privateProductSchema, sourcingStateOf, stockOrderCreatedSchema } from "./catalogue-schemas";
 import { logisticsSkuOptionListSchema } from "./schemas";
 
 const sku = {
@@ -59,8 +59,61 @@ describe("private product: strict on what the app decides with, tolerant on the 
   it("pages: {total, rows}, a bare list, or nothing", () => {
     expect(privateProductPageSchema.parse({ total: "41", rows: [product] })).toMatchObject({ total: 41, rows: [{ productId: 77 }] });
     expect(privateProductPageSchema.parse([product, product])).toMatchObject({ total: 2 });
-    expect(privateProductPageSchema.parse(null)).toEqual({ total: 0, rows: [] });
+    expect(privateProductPageSchema.parse(null)).toEqual({ total: 0, rows: [], skipped: [] });
     expect(privateProductPageSchema.parse({ rows: [product] })).toMatchObject({ total: null });
+  });
+
+  it.each([
+    ["a stock past 2^31-1 (Shopify's Int)", { stock: MAX_STOCK + 1 }],
+    ["a stock of 1e308", { stock: 1e308 }],
+    ["a negative stock", { stock: -1 }],
+    ["a stock with a fraction", { stock: 2.5 }],
+    ['a stock of "NaN"', { stock: "NaN" }],
+    ["a negative unit cost", { unitPrice: -0.01 }],
+    ["a unit cost of 1e308", { unitPrice: 1e308 }],
+    ["a skuId past 2^53", { skuId: 2 ** 53 }],
+  ])("refuses a number out of bounds: %s", (_name, change) => {
+    expect(privateProductSchema.safeParse({ ...product, skuInfos: [{ ...sku, ...change }] }).success).toBe(false);
+  });
+
+  it("takes the bounds themselves", () => {
+    const parsed = privateProductSchema.parse({
+      ...product,
+      skuInfos: [
+        { ...sku, stock: String(MAX_STOCK), unitPrice: 0 },
+        { ...sku, stock: 0 },
+      ],
+    });
+    expect(parsed.skuInfos?.map((entry) => [entry.stock, entry.unitPrice])).toEqual([
+      [MAX_STOCK, 0],
+      [0, 3.2],
+    ]);
+  });
+
+  it("reads a page product by product: one it cannot use is skipped, named, with what was wrong", () => {
+    const page = privateProductPageSchema.parse({
+      total: "3",
+      rows: [
+        product,
+        { ...product, productId: 78, title: "Poster", skuInfos: [{ ...sku, stock: 2_147_483_648 }] },
+        { ...product, productId: 79, title: "Cap", skuInfos: [{ ...sku, unitPrice: "NaN" }] },
+        { title: { en: "?" }, productId: "P-1" },
+      ],
+    });
+    expect(page.rows.map((row) => row.productId)).toEqual([77]);
+    expect(page.total).toBe(3);
+    expect(page.skipped).toEqual([
+      {
+        productId: 78,
+        storeProductId: "7200000000001",
+        title: "Poster",
+        problem: "stock 2147483648 is not a whole number from 0 to 2147483647",
+      },
+      { productId: 79, storeProductId: "7200000000001", title: "Cap", problem: 'unit cost "NaN" could not be read' },
+      { productId: null, storeProductId: null, title: null, problem: 'product id "P-1" could not be read' },
+    ]);
+    expect(privateProductPageSchema.parse({ total: 1e308, rows: [] }).total).toBeNull();
+    expect(privateProductPageSchema.safeParse({ total: 1, rows: "none" }).success).toBe(false);
   });
 
   it("sourcingStateOf maps the codes, unknown ones to unknown", () => {

@@ -206,6 +206,53 @@ describe("the SQLite gate after storage faults", () => {
   });
 });
 
+describe("the SQLite gate replacing its connection (a read-only open healed, docs/decisions/0006)", () => {
+  it("asks before every statement and BEGIN, swaps only between callers, and disposes the one in use", async () => {
+    const first = createFakeConnection();
+    const second = createFakeConnection();
+    let disposed = 0;
+    second.adapter.dispose = async () => void (disposed += 1);
+    let replace = false;
+    const asked: SqlDriverAdapter[] = [];
+    const adapter = serializeSqliteAdapter(first.adapter, {
+      waitLimitMs: 5_000,
+      refresh: async (current) => {
+        asked.push(current);
+        return replace ? second.adapter : current;
+      },
+    });
+
+    const transaction = await adapter.startTransaction();
+    replace = true; // the file became writable while a transaction runs on the old connection
+    const outside = adapter.executeRaw(sql("OUTSIDE waiting"));
+    await transaction.executeRaw(sql("INSIDE on the first"));
+    await transaction.executeRaw(sql("COMMIT"));
+    await transaction.commit();
+    await outside;
+
+    expect(first.log.map((entry) => entry.sql)).toEqual(["BEGIN IMMEDIATE", "INSIDE on the first", "COMMIT"]);
+    expect(second.log.map((entry) => entry.sql)).toEqual(["OUTSIDE waiting"]);
+    expect(asked).toEqual([first.adapter, first.adapter]);
+    await adapter.dispose();
+    expect(disposed).toBe(1);
+  });
+
+  it("a refresh that fails fails that call only, and the next call asks again", async () => {
+    const connection = createFakeConnection();
+    let failing = true;
+    const adapter = serializeSqliteAdapter(connection.adapter, {
+      waitLimitMs: 5_000,
+      refresh: async (current) => {
+        if (failing) throw new StorageUnavailableError("the database file cannot be written (EROFS)", { kind: "read_only" });
+        return current;
+      },
+    });
+    await expect(adapter.startTransaction()).rejects.toSatisfy(isStorageFault);
+    failing = false;
+    await expect(adapter.executeRaw(sql("OUTSIDE after"))).resolves.toBe(1);
+  });
+});
+
 describe("the prepared-statement cache's hold on Prisma's adapter", () => {
   const clientOf = (adapter: SqlDriverAdapter) => (adapter as unknown as { client?: { prepare?: unknown } }).client;
 

@@ -15,6 +15,10 @@
  * adapter's commit()/rollback(), so the adapter's lock was never released and every later query
  * waited forever. Here the gate is released however a transaction ends, a failed COMMIT is rolled
  * back, and a wait for the gate is bounded. WAL lets readers in other processes proceed while one writes.
+ *
+ * A connection opened while the file could not be written is read-only for good: it is replaced,
+ * between two callers, as soon as the file can be written again, so the process heals without a
+ * restart.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -152,18 +156,30 @@ function openTransaction(adapter: SqlDriverAdapter, release: Release): Transacti
   };
 }
 
-/** Wraps an adapter's one connection so statements and transactions never interleave (exported for tests). */
-export function serializeSqliteAdapter(adapter: SqlDriverAdapter, { waitLimitMs }: { waitLimitMs: number }): SqlDriverAdapter {
-  const gate = createGate(waitLimitMs);
+interface SerializeOptions {
+  waitLimitMs: number;
+  /**
+   * Called with the gate held, before each statement and each BEGIN: the connection to use from
+   * now on, the one given or a replacement (`refresh` disposes the one it replaces). No transaction
+   * is open on the connection at that moment.
+   */
+  refresh?: (adapter: SqlDriverAdapter) => Promise<SqlDriverAdapter>;
+}
 
-  async function begin() {
+/** Wraps an adapter's one connection so statements and transactions never interleave (exported for tests). */
+export function serializeSqliteAdapter(adapter: SqlDriverAdapter, { waitLimitMs, refresh }: SerializeOptions): SqlDriverAdapter {
+  const gate = createGate(waitLimitMs);
+  let current = adapter;
+  const connection = async () => (refresh ? (current = await refresh(current)) : current);
+
+  async function begin(connected: SqlDriverAdapter) {
     try {
-      await adapter.executeRaw(BEGIN);
+      await connected.executeRaw(BEGIN);
     } catch (error) {
       if (!/within a transaction/i.test(messageOf(error))) throw error;
       // Left open by a ROLLBACK that itself failed after a storage fault: end it, then begin.
-      await adapter.executeRaw(ROLLBACK);
-      await adapter.executeRaw(BEGIN);
+      await connected.executeRaw(ROLLBACK);
+      await connected.executeRaw(BEGIN);
     }
   }
 
@@ -171,21 +187,42 @@ export function serializeSqliteAdapter(adapter: SqlDriverAdapter, { waitLimitMs 
     // SQLite transactions are serializable; the inner adapter refuses any other level too.
     if (isolationLevel && isolationLevel !== "SERIALIZABLE") throw new Error(`SQLite cannot run a ${isolationLevel} transaction`);
     const release = await gate.acquire();
+    let connected: SqlDriverAdapter;
     try {
-      await begin();
+      connected = await connection();
+      await begin(connected);
     } catch (error) {
       release();
       throw error;
     }
-    return openTransaction(adapter, release);
+    return openTransaction(connected, release);
   }
 
   return Object.assign(Object.create(adapter) as SqlDriverAdapter, {
-    queryRaw: (query: SqlQuery) => gate.run(() => adapter.queryRaw(query)),
-    executeRaw: (query: SqlQuery) => gate.run(() => adapter.executeRaw(query)),
-    executeScript: (script: string) => gate.run(() => adapter.executeScript(script)),
+    queryRaw: (query: SqlQuery) => gate.run(async () => (await connection()).queryRaw(query)),
+    executeRaw: (query: SqlQuery) => gate.run(async () => (await connection()).executeRaw(query)),
+    executeScript: (script: string) => gate.run(async () => (await connection()).executeScript(script)),
     startTransaction,
+    // The connection in use now, which may have replaced the one first given.
+    dispose: () => current.dispose(),
   });
+}
+
+/**
+ * Why this process cannot write the database file or create its -wal and -shm files beside it
+ * (EROFS: a read-only volume; EACCES, EPERM: permissions), or null when it can. A file that does
+ * not exist yet is created on open: only its folder counts.
+ */
+function writeBlocker(file: string): string | null {
+  for (const target of [path.dirname(file), file]) {
+    try {
+      fs.accessSync(target, fs.constants.W_OK);
+    } catch (access) {
+      const code = (access as NodeJS.ErrnoException).code;
+      if (code === "EROFS" || code === "EACCES" || code === "EPERM") return code;
+    }
+  }
+  return null;
 }
 
 /**
@@ -193,17 +230,9 @@ export function serializeSqliteAdapter(adapter: SqlDriverAdapter, { waitLimitMs 
  * read-only volume (it cannot create the -shm file): say what the file system says instead.
  */
 function explainOpenFailure(file: string, error: unknown): unknown {
-  for (const target of [path.dirname(file), file]) {
-    try {
-      fs.accessSync(target, fs.constants.W_OK);
-    } catch (access) {
-      const code = (access as NodeJS.ErrnoException).code;
-      if (code === "EROFS" || code === "EACCES" || code === "EPERM") {
-        return new StorageUnavailableError(`the database file cannot be written (${code})`, { kind: "read_only", cause: error });
-      }
-    }
-  }
-  return error;
+  const code = writeBlocker(file);
+  if (!code) return error;
+  return new StorageUnavailableError(`the database file cannot be written (${code})`, { kind: "read_only", cause: error });
 }
 
 export interface SqliteAdapterOptions {
@@ -231,22 +260,51 @@ function cacheStatements(adapter: SqlDriverAdapter, capacity: number) {
 export function createSqliteAdapter(file: string, options: SqliteAdapterOptions = {}): SqlMigrationAwareDriverAdapterFactory {
   const { busyTimeoutMs = 5_000, waitLimitMs = 10_000, statementCacheSize = STATEMENT_CACHE_SIZE } = options;
   const inner = new PrismaBetterSQLite3({ url: file, timeout: busyTimeoutMs });
+  /** Connections opened while the file could not be written: read-only for as long as they live. */
+  const openedReadOnly = new WeakSet<SqlDriverAdapter>();
+
+  async function open(): Promise<SqlDriverAdapter> {
+    const blockedBefore = writeBlocker(file);
+    const adapter = await inner.connect();
+    cacheStatements(adapter, statementCacheSize);
+    try {
+      // secure_delete: erased personal data (privacy redaction) is overwritten in the file, not left in free pages.
+      await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA secure_delete = ON;");
+    } catch (error) {
+      // A read-only or full volume: close this handle; Prisma connects again on the next query.
+      await adapter.dispose().catch(() => undefined);
+      throw explainOpenFailure(file, error);
+    }
+    // A file it may not write, SQLite opens read-only without a word (https://www.sqlite.org/c3ref/open.html,
+    // SQLITE_OPEN_READWRITE: "reading only if the file is write protected by the operating system").
+    // A WAL database whose -wal and -shm files are there (left by a process that was killed) opens
+    // so on a read-only volume, and reads work; but such a connection refuses every write for as
+    // long as it lives, whatever the volume does since.
+    // Looked at before and after the open, so a volume that changed meanwhile counts as read-only.
+    if (blockedBefore || writeBlocker(file)) openedReadOnly.add(adapter);
+    return adapter;
+  }
+
+  /** Connections closed to be replaced: the next call opens one, whatever happens in between. */
+  const closed = new WeakSet<SqlDriverAdapter>();
+
+  /** A connection opened read-only is replaced as soon as the file can be written (docs/decisions/0006). */
+  async function reopenOnceWritable(adapter: SqlDriverAdapter): Promise<SqlDriverAdapter> {
+    if (!closed.has(adapter)) {
+      if (!openedReadOnly.has(adapter) || writeBlocker(file)) return adapter;
+      // SQLite shares a file's -shm mapping among one process's connections, so a new connection
+      // would inherit the old one's read-only mapping: the old one is closed first.
+      closed.add(adapter);
+      await adapter.dispose().catch(() => undefined);
+    }
+    // Throws if the file cannot be opened yet (a storage fault): the next call tries again.
+    return open();
+  }
+
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    async connect() {
-      const adapter = await inner.connect();
-      cacheStatements(adapter, statementCacheSize);
-      try {
-        // secure_delete: erased personal data (privacy redaction) is overwritten in the file, not left in free pages.
-        await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA secure_delete = ON;");
-      } catch (error) {
-        // A read-only or full volume: close this handle; Prisma connects again on the next query.
-        await adapter.dispose().catch(() => undefined);
-        throw explainOpenFailure(file, error);
-      }
-      return serializeSqliteAdapter(adapter, { waitLimitMs });
-    },
+    connect: async () => serializeSqliteAdapter(await open(), { waitLimitMs, refresh: reopenOnceWritable }),
     connectToShadowDb: () => inner.connectToShadowDb(),
   };
 }

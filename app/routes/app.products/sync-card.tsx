@@ -49,6 +49,12 @@ export function SyncCard({ sync }: { sync: ProductsPageData["sync"] }) {
             <p>{sync.lastError} What was read is shown; Sync now tries again.</p>
           </Banner>
         )}
+        {/* A finished run's notice: products it skipped (docs/decisions/0026). */}
+        {sync.state === "idle" && sync.lastError && (
+          <Banner tone="warning" title="Some products were not updated by the last sync">
+            <p>{sync.lastError}</p>
+          </Banner>
+        )}
       </BlockStack>
     </Card>
   );
