@@ -13,6 +13,8 @@ const THROTTLE = { maximumAvailable: 2000, currentlyAvailable: 2000, restoreRate
 /** The variant, its image, the product, its featured media, the preview and its image. */
 const VARIANT_PAGE_COST_PER_NODE = 6;
 
+const isInt32 = (value: unknown) => Number.isInteger(value) && (value as number) >= -(2 ** 31) && (value as number) <= 2 ** 31 - 1;
+
 export class CatalogueInputError extends Error {}
 
 const cost = (requestedQueryCost: number) => ({ cost: { requestedQueryCost, throttleStatus: THROTTLE } });
@@ -176,8 +178,10 @@ export class FakeInventory {
         throw new CatalogueInputError(`input.quantities[${index}].inventoryItemId must be an InventoryItem ID`);
       if (typeof locationId !== "string" || !/^gid:\/\/shopify\/Location\/\d+$/.test(locationId))
         throw new CatalogueInputError(`input.quantities[${index}].locationId must be a Location ID`);
-      if (!Number.isInteger(quantity)) throw new CatalogueInputError(`input.quantities[${index}].quantity must be an Int`);
-      if (changeFromQuantity !== null && changeFromQuantity !== undefined && !Number.isInteger(changeFromQuantity))
+      // GraphQL's Int is a 32-bit signed integer: Shopify refuses anything beyond it as the variable's coercion.
+      if (!isInt32(quantity))
+        throw new CatalogueInputError(`input.quantities[${index}].quantity must be an Int (32-bit), got ${String(quantity)}`);
+      if (changeFromQuantity !== null && changeFromQuantity !== undefined && !isInt32(changeFromQuantity))
         throw new CatalogueInputError(`input.quantities[${index}].changeFromQuantity must be an Int or null`);
       return {
         key: this.key(inventoryItemId, locationId),

@@ -377,3 +377,29 @@ describe("the app's own holds and progress reports", () => {
     expect((await report("too late")).data!.fulfillmentOrderReportProgress.userErrors[0].message).toMatch(/unreportable status= closed/);
   });
 });
+
+describe("what Shopify refuses of an inventory push", () => {
+  it("a quantity beyond GraphQL's 32-bit Int", async () => {
+    const twin = new ShopifyAdminFake();
+    const setQuantities = (quantity: number) =>
+      twin.clientFor(SHOP)(
+        "mutation InventorySetQuantities($input: InventorySetQuantitiesInput!) { inventorySetQuantities(input: $input) { userErrors { message } } }",
+        {
+          input: {
+            name: "available",
+            reason: "correction",
+            quantities: [
+              {
+                inventoryItemId: "gid://shopify/InventoryItem/1",
+                locationId: "gid://shopify/Location/1",
+                quantity,
+                changeFromQuantity: null,
+              },
+            ],
+          },
+        },
+      );
+    expect((await setQuantities(2 ** 31)).errors?.[0].message).toMatch(/must be an Int \(32-bit\), got 2147483648/);
+    expect((await setQuantities(2 ** 31 - 1)).errors).toBeUndefined();
+  });
+});
