@@ -25,6 +25,8 @@ export const JOB_TYPES = {
   changeAddress: "change_address_at_hypersku",
   /** Cancel at HyperSKU an order cancelled in Shopify; subject: the order. */
   cancelAtHypersku: "cancel_at_hypersku",
+  /** Look for a late second copy at HyperSKU of an order sent again, and cancel it; subject: the order. */
+  watchDuplicateCopies: "watch_duplicate_copies",
   /** shop/redact: anonymise everything stored for a shop; subject: the shop. */
   redactShop: "redact_shop",
   /** After a redaction: rebuild the SQLite file so erased values leave its free space too; no subject. */

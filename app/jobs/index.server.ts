@@ -11,6 +11,7 @@ import redactShop from "./redact-shop.job";
 import refreshHyperskuTokens from "./refresh-hypersku-tokens.job";
 import sendDigest from "./send-digest.job";
 import syncOrders from "./sync-orders.job";
+import watchDuplicateCopies from "./watch-duplicate-copies.job";
 
 export const jobDefinitions = [
   forwardOrder,
@@ -25,4 +26,5 @@ export const jobDefinitions = [
   backfillOrders,
   sendDigest,
   catalogueSync,
+  watchDuplicateCopies,
 ] as const;

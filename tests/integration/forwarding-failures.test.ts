@@ -1,8 +1,8 @@
 /**
  * Issue 14, items 3 and 7, in the worker's own process: no failure leaves an order "sending"
  * (an unreadable token, a bug before the create, a database error after it, a wrong path), Retry
- * revives an order whose job is gone, and an unconfirmed create is never sent again before its
- * settle window ends. HyperSKU is the simulator, set to store duplicates so a double send shows.
+ * revives an order whose job is gone, an unconfirmed create is never sent again before its
+ * settle window ends, and one that lands after it all the same is cancelled as an extra copy. HyperSKU is the simulator, set to store duplicates so a double send shows.
  */
 vi.hoisted(() => {
   process.env.HYPERSKU_CREATE_SETTLE_SECONDS = "2";
@@ -13,6 +13,8 @@ import { lean } from "~/models/db/kysely.server";
 import { configureHypersku, getHypersku } from "~/domain/connection/hypersku.server";
 import { sealSecret } from "~/lib/token-crypto.server";
 import { getTokenSet } from "~/models/hypersku-connection.server";
+import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";
+import { ORDER_FLAG_FIXES } from "~/domain/tracking/order-flags";
 import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id/route";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
@@ -288,6 +290,153 @@ describe("a create whose outcome is unknown", () => {
     expect(await reload(order.id)).toMatchObject({ state: "skipped", stateCode: "customer_redacted", createOutcomeUnknown: false });
     expect(simulator.control.requests().filter((r) => r.operation === "getOrdersByExternalOrderId")).toHaveLength(lookupsBefore);
     expect(creates()).toHaveLength(1);
+  });
+});
+
+describe("a create HyperSKU commits after its settle window (docs/decisions/0007, addendum)", () => {
+  const COMMIT_AFTER_MS = SETTLE_MS + 1_500; // as a commit at 150 s with the 120 s window
+  const cancels = () => simulator.control.requests().filter((r) => r.operation === "cancelOrder");
+  const lookups = () => simulator.control.requests().filter((r) => r.operation === "getOrdersByExternalOrderId");
+  const watchJob = (orderId: string) => prisma.job.findFirst({ where: { type: "watch_duplicate_copies", subjectId: orderId } });
+  const isClosed = (copy: { orderBaseInfo: { status: number } }) => copy.orderBaseInfo.status === HYPERSKU_STATUS.closed;
+  const idOf = (copy: { orderBaseInfo: { orderId: number } }) => String(copy.orderBaseInfo.orderId);
+  const page = async (orderId: string) =>
+    (await callRoute(orderLoader, await createBearerRequest(`/app/orders/${orderId}`), { id: orderId })).json();
+  /** The forward job's retry made due now; the watch it queues looks a minute later (not made due). */
+  const resendDue = () => drainQueue({ horizonMs: 30_000 });
+  /** The watch's next look, made due now (its first is a minute after sending again, the later ones hours apart). */
+  const lookOnce = () => drainQueue({ horizonMs: 24 * 3_600_000, maxRounds: 1 });
+
+  async function waitFor(condition: () => boolean, what: string) {
+    const deadline = Date.now() + 5_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The first create gets no answer and lands after the order was sent again: two copies at HyperSKU. */
+  async function sendTwice(payload = buildRestOrder()) {
+    simulator.control.setFault("createOrderFromExternal", { commitAfterMs: COMMIT_AFTER_MS, times: 1 });
+    const order = await receive(payload);
+    await runWorkerOnce();
+    const checking = await reload(order.id);
+    expect(checking.state).toBe("checking");
+    expect(await watchJob(order.id)).toBeNull(); // a first send is not watched
+
+    await new Promise((resolve) => setTimeout(resolve, checking.lastAttemptAt!.getTime() + SETTLE_MS + 100 - Date.now()));
+    await resendDue(); // settled, nothing found: sent again
+    const sent = await reload(order.id);
+    expect(sent.state).toBe("sent");
+    expect(atHypersku(order.shopifyOrderId).map(idOf)).toEqual([sent.hyperskuOrderId]);
+    expect(creates()).toHaveLength(2);
+    expect(await watchJob(order.id)).toMatchObject({ status: "pending" });
+    const watching = await prisma.orderEvent.findMany({ where: { orderId: order.id, kind: "duplicate", outcome: "watching" } });
+    expect(watching).toHaveLength(1);
+
+    await waitFor(() => atHypersku(order.shopifyOrderId).length === 2, "the late commit");
+    const late = atHypersku(order.shopifyOrderId).find((copy) => idOf(copy) !== sent.hyperskuOrderId)!;
+    return { order: sent, lateId: idOf(late) };
+  }
+
+  it("cancels the late copy while HyperSKU allows it, keeps the one sent again, and tells the merchant", async () => {
+    const { order, lateId } = await sendTwice();
+    await lookOnce();
+
+    const copies = atHypersku(order.shopifyOrderId);
+    expect(copies.filter((copy) => !isClosed(copy)).map(idOf)).toEqual([order.hyperskuOrderId]);
+    expect(copies.filter(isClosed).map(idOf)).toEqual([lateId]);
+    expect(cancels().map((r) => r.query.orderId)).toEqual([lateId]);
+
+    const flagged = await reload(order.id);
+    expect(flagged).toMatchObject({ state: "sent", hyperskuOrderId: order.hyperskuOrderId, flagCode: "duplicate_at_hypersku" });
+    expect(flagged.flagReason).toContain(`Keep HyperSKU order ${order.hyperskuOrderId}, the one the app follows.`);
+    expect(flagged.flagReason).toContain(`The app cancelled the extra copy, HyperSKU order ${lateId}.`);
+    const shown = await page(order.id);
+    expect(shown.flag).toEqual({ code: "duplicate_at_hypersku", reason: flagged.flagReason });
+    expect(shown.problems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ description: flagged.flagReason, fix: ORDER_FLAG_FIXES.duplicate_at_hypersku })]),
+    );
+
+    // Looking on: the cancelled copy is closed, the kept one untouched, nothing more is cancelled.
+    await lookOnce();
+    expect(cancels()).toHaveLength(1);
+    expect(
+      atHypersku(order.shopifyOrderId)
+        .filter((copy) => !isClosed(copy))
+        .map(idOf),
+    ).toEqual([order.hyperskuOrderId]);
+    expect(await watchJob(order.id)).toMatchObject({ status: "pending" });
+  });
+
+  it("when HyperSKU refuses to cancel the late copy, tells the merchant to cancel it there, by its number, and asks only once", async () => {
+    const { order, lateId } = await sendTwice();
+    simulator.control.setFault("cancelOrder", { reject: { status: 40030, message: "The order is being purchased" }, times: 1 });
+    await lookOnce();
+
+    expect(atHypersku(order.shopifyOrderId).filter(isClosed)).toEqual([]);
+    const flagged = await reload(order.id);
+    expect(flagged.flagCode).toBe("duplicate_at_hypersku");
+    expect(flagged.flagReason).toContain("The order is being purchased");
+    expect(flagged.flagReason).toContain(`Cancel HyperSKU order ${lateId} in your HyperSKU account, or ask HyperSKU support to.`);
+    const refused = await prisma.orderEvent.findMany({ where: { orderId: order.id, kind: "duplicate", outcome: "refused" } });
+    expect(refused).toHaveLength(1);
+
+    await lookOnce();
+    expect(cancels()).toHaveLength(1);
+  });
+
+  it("keeps the earlier copy when the lookup finds both before either is recorded, and cancels the other", async () => {
+    simulator.control.setFault("createOrderFromExternal", { commitAfterMs: COMMIT_AFTER_MS, times: 1 });
+    const order = await receive(buildRestOrder());
+    await runWorkerOnce();
+    const settlesAt = (await reload(order.id)).lastAttemptAt!.getTime() + SETTLE_MS;
+    await new Promise((resolve) => setTimeout(resolve, settlesAt + 100 - Date.now()));
+    simulator.control.setFault("createOrderFromExternal", { commitThenTimeout: true, times: 1 }); // the second create is stored, unanswered
+    await drainQueue({ horizonMs: 30_000, maxRounds: 1 });
+    expect(await reload(order.id)).toMatchObject({ state: "checking", hyperskuOrderId: null });
+    await waitFor(() => atHypersku(order.shopifyOrderId).length === 2, "the late commit");
+    const [earlier, later] = atHypersku(order.shopifyOrderId)
+      .map(idOf)
+      .sort((a, b) => Number(a) - Number(b));
+
+    await resendDue(); // the lookup lists both: the earlier is adopted, the watch looks at once
+    const sent = await reload(order.id);
+    expect(sent).toMatchObject({ state: "sent", hyperskuOrderId: earlier, flagCode: "duplicate_at_hypersku" });
+    expect(
+      atHypersku(order.shopifyOrderId)
+        .filter((copy) => !isClosed(copy))
+        .map(idOf),
+    ).toEqual([earlier]);
+    expect(cancels().map((r) => r.query.orderId)).toEqual([later]);
+    expect(sent.flagReason).toContain(`The app cancelled the extra copy, HyperSKU order ${later}.`);
+    expect(creates()).toHaveLength(2);
+  });
+
+  it("stops looking 24 hours after the order was sent again", async () => {
+    simulator.control.setFault("createOrderFromExternal", { hang: true, times: 1 }); // never lands
+    const order = await receive(buildRestOrder());
+    await runWorkerOnce();
+    const settlesAt = (await reload(order.id)).lastAttemptAt!.getTime() + SETTLE_MS;
+    await new Promise((resolve) => setTimeout(resolve, settlesAt + 100 - Date.now()));
+    await resendDue();
+    expect((await reload(order.id)).state).toBe("sent");
+
+    await lookOnce(); // a look that finds the one copy
+    expect(await watchJob(order.id)).toMatchObject({ status: "pending" });
+    await prisma.orderEvent.updateMany({
+      where: { orderId: order.id, kind: "duplicate", outcome: "watching" },
+      data: { at: new Date(Date.now() - 25 * 3_600_000) },
+    });
+    const before = lookups().length;
+    await lookOnce();
+    await drainQueue({ horizonMs: 48 * 3_600_000 }); // nothing left to run
+    expect(lookups()).toHaveLength(before + 1); // the last look, then no more
+    expect(await watchJob(order.id)).toMatchObject({ status: "succeeded" });
+    const ended = await prisma.orderEvent.findMany({ where: { orderId: order.id, kind: "duplicate", outcome: "ended" } });
+    expect(ended).toHaveLength(1);
+    expect(atHypersku(order.shopifyOrderId)).toHaveLength(1);
+    expect((await reload(order.id)).flagCode).toBeNull();
   });
 });
 

@@ -147,8 +147,9 @@ export type SendFailure = {
   attempt: Attempt;
   error: unknown;
   progress: SendProgress;
-  findAtHypersku: () => Promise<HyperskuOrder | null>;
-  adopt: (order: Order, found: HyperskuOrder) => Promise<void>;
+  /** Every copy HyperSKU lists, the earliest first (more than one: a create landed twice). */
+  findAtHypersku: () => Promise<HyperskuOrder[]>;
+  adopt: (order: Order, copies: readonly HyperskuOrder[]) => Promise<void>;
 };
 
 export async function handleSendFailure({ order, attempt, error, progress, findAtHypersku, adopt }: SendFailure): Promise<JobOutcome> {
@@ -185,8 +186,8 @@ export async function handleSendFailure({ order, attempt, error, progress, findA
 
   if (failure === "rejected" && ofCreate) {
     // A refusal may be HyperSKU refusing a duplicate of an order it already has: check first.
-    const existing = await findAtHypersku().catch(() => null);
-    if (existing) {
+    const existing = await findAtHypersku().catch(() => []);
+    if (existing.length > 0) {
       await adopt(current, existing);
       return { kind: "done" };
     }

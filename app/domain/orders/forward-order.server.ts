@@ -6,6 +6,8 @@
  * that mark is set, asking HyperSKU whether it already has the order (an exact match only) before
  * sending again; and never sending again until a create that got no answer can no longer land
  * (create-settle.ts: meanwhile the order is "checking"). "Sent" always carries HyperSKU's order id.
+ * A create can still commit after its window: an order sent again then is watched for a late
+ * second copy, which is cancelled (duplicate-copies.server.ts).
  * HyperSKU's own duplicate handling is never relied on. Every failure, HyperSKU's or not, leaves the
  * order in a state with a reason and a way forward (forward-failures.server.ts).
  */
@@ -39,6 +41,8 @@ import {
 } from "./forward-failures.server";
 import { mapOrderToExternalOrder } from "./map-order";
 import { findExactMatch, getHyperskuOrderId, type HyperskuOrderReference } from "./match-hypersku-order";
+import { duplicateWatchStarted, lookUpCopies, queueDuplicateWatch } from "./duplicate-copies.server";
+import { getFirstDuplicateLookAt } from "./duplicate-copies";
 import { isInFlight, isUnsent } from "~/models/order-state";
 import { planForwarding } from "./plan-forwarding";
 import { checkBeforeSend } from "./catalogue-check.server";
@@ -54,7 +58,8 @@ const getSettleMs = () => getCreateSettleMs(env.HYPERSKU_CREATE_SETTLE_SECONDS, 
 
 const referenceOf = (shop: Shop, order: Order): HyperskuOrderReference => ({ storeOrderId: order.shopifyOrderId, storeCode: shop.domain });
 
-async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string, request: ExternalOrder | null) {
+/** `watchFrom`: HyperSKU listed the order twice: the watch for extra copies starts then (and looks at once). */
+async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string, request: ExternalOrder | null, watchFrom?: Date) {
   const hyperskuOrderId = getHyperskuOrderId(hyperskuOrder);
   // Defence in depth: without HyperSKU's id nothing proves the order exists (the client checks too).
   if (!hyperskuOrderId)
@@ -65,8 +70,8 @@ async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string,
   const sentRequest = request ?? readSentRequest(await getOrderOrThrow(order.id));
   await recordForwarding(
     order,
-    (tx) =>
-      markOrderSent(tx, order.id, {
+    async (tx) => {
+      await markOrderSent(tx, order.id, {
         hyperskuOrderId,
         hyperskuStatus: base?.status ?? null,
         hyperskuStatusDesc: base?.statusDesc ?? null,
@@ -74,8 +79,13 @@ async function markSent(order: Order, hyperskuOrder: HyperskuOrder, how: string,
         sentRequest: request ? JSON.stringify(request) : null,
         costs: costsWhenSent(order.id, sentRequest, hyperskuOrder, at),
         at,
-      }),
-    { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId, status: base?.status ?? null } },
+      });
+      if (watchFrom) await queueDuplicateWatch(tx, order, watchFrom);
+    },
+    [
+      { kind: "attempt", outcome: "sent", message: how, data: { hyperskuOrderId, status: base?.status ?? null } },
+      ...(watchFrom ? [duplicateWatchStarted(watchFrom)] : []),
+    ],
   );
 }
 
@@ -87,28 +97,21 @@ function readSentRequest(order: Order): ExternalOrder | null {
   }
 }
 
-/** Has HyperSKU got this order already? Asked whenever an earlier create may have gone through. */
-async function findAtHypersku(shop: Shop, order: Order): Promise<HyperskuOrder | null> {
-  const { client } = getHypersku();
-  const found = await withHyperskuAccess(shop.domain, (auth) =>
-    client.getOrdersByExternalOrderId(auth, { storeCode: shop.domain, storeOrderId: order.shopifyOrderId }),
-  );
-  return findExactMatch(found, referenceOf(shop, order));
-}
-
 /**
  * An earlier create did land. What HyperSKU holds is what was last sent; if the order changed in
  * Shopify meanwhile (cancelled, a new address), the jobs that pass such changes on take over.
+ * `copies`: what the lookup found, the earliest first; that one is kept, any other is cancelled
+ * by the watch this starts (duplicate-copies.server.ts).
  */
 async function adopt(
   order: Order,
-  found: HyperskuOrder,
+  copies: readonly HyperskuOrder[],
   snapshot: ShopifyOrderSnapshot,
   current: ExternalOrder | null,
   how: string,
   now: Date,
 ) {
-  await markSent(order, found, how, order.sentRequest ? null : current);
+  await markSent(order, copies[0], how, order.sentRequest ? null : current, copies.length > 1 ? now : undefined);
   const sent = await getOrderOrThrow(order.id);
   await queueCancellationIfNeeded(sent, snapshot, now);
   const sentAddress = readSentAddress(sent);
@@ -173,16 +176,16 @@ export async function forwardOrder(orderId: string, attempt: Attempt, now = new 
       attempt,
       error,
       progress,
-      findAtHypersku: () => findAtHypersku(shop, order),
+      findAtHypersku: () => lookUpCopies(shop, order),
       adopt: adoptAfterRefusal,
     });
   }
 }
 
-async function adoptAfterRefusal(order: Order, found: HyperskuOrder) {
+async function adoptAfterRefusal(order: Order, copies: readonly HyperskuOrder[]) {
   const snapshot = readSnapshot(order);
   const mapped = mapOrderToExternalOrder(snapshot, getShopIdentity(await getShopOrThrow(order.shop)));
-  await adopt(order, found, snapshot, mapped.ok ? mapped.request : null, "Found at HyperSKU after it refused a second copy.", new Date());
+  await adopt(order, copies, snapshot, mapped.ok ? mapped.request : null, "Found at HyperSKU after it refused a second copy.", new Date());
 }
 
 async function forwardConnected(shop: Shop, order: Order, now: Date, progress: SendProgress): Promise<JobOutcome> {
@@ -206,19 +209,24 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   const current = mapOrderToExternalOrder(snapshot, identity);
   const currentRequest = current.ok ? current.request : null;
 
+  // Sending again after a create whose answer never came: settled, yet not proven absent for ever.
+  let resendingUnproven = false;
   if (order.createOutcomeUnknown) {
     // Before anything else, even a cancellation: the order may already be at HyperSKU.
     const lookupStartedAt = new Date();
-    const found = await findAtHypersku(shop, order);
+    const copies = await lookUpCopies(shop, order);
     const next = decideAfterLookup({
-      found: found !== null,
+      found: copies.length > 0,
       lookupStartedAt,
       lastCreateSentAt: order.lastAttemptAt,
       settleMs: getSettleMs(),
     });
-    if (found) return adopt(order, found, snapshot, currentRequest, "Found at HyperSKU: an earlier attempt had created it.", now);
+    if (copies.length > 0)
+      return adopt(order, copies, snapshot, currentRequest, "Found at HyperSKU: an earlier attempt had created it.", now);
     if (next.kind === "wait") return keepChecking(order, next.until);
-    // Settled and not at HyperSKU: no earlier create can land any more.
+    // Settled and not at HyperSKU: an earlier create is very unlikely to land any more, and if it
+    // does all the same, the watch queued with the create below cancels the extra copy.
+    resendingUnproven = true;
   }
 
   // Rules or the order may have changed since the job was queued: decide again on what is true now.
@@ -281,16 +289,20 @@ async function forwardConnected(shop: Shop, order: Order, now: Date, progress: S
   const created = await withHyperskuAccess(shop.domain, async (auth) => {
     // Marked right before the create leaves (after any wait for the shop's rate limit), so the
     // settle window counts from when HyperSKU may really have received it.
+    const at = new Date();
+    const watch = resendingUnproven && !progress.createStarted;
     await recordForwarding(
       order,
-      (tx) =>
-        markOrderSending(tx, order.id, {
+      async (tx) => {
+        await markOrderSending(tx, order.id, {
           sentRequest: JSON.stringify(request),
           leftOutLines,
           newAttempt: !progress.createStarted,
-          at: new Date(),
-        }),
-      progress.createStarted ? undefined : sendWarningEvents(mapped),
+          at,
+        });
+        if (watch) await queueDuplicateWatch(tx, order, getFirstDuplicateLookAt(at));
+      },
+      progress.createStarted ? undefined : [...(watch ? [duplicateWatchStarted(at)] : []), ...sendWarningEvents(mapped)],
     );
     progress.createStarted = true;
     return getHypersku().client.createOrderFromExternal(auth, request);

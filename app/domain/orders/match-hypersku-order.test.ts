@@ -1,5 +1,5 @@
 import type { HyperskuOrder } from "~/integrations/hypersku/schemas";
-import { findExactMatch, getHyperskuOrderId, isSameOrder } from "./match-hypersku-order";
+import { findExactMatch, findExactMatches, getHyperskuOrderId, isSameOrder } from "./match-hypersku-order";
 
 const listed = (base: Record<string, unknown>): HyperskuOrder => ({ orderBaseInfo: base }) as HyperskuOrder;
 const reference = { storeOrderId: "1001", storeCode: "shop.myshopify.com" };
@@ -37,5 +37,15 @@ describe("findExactMatch", () => {
     expect(isSameOrder(listed({ orderId: 9, storeOrderId: 1001 }), reference)).toBe(true);
     expect(getHyperskuOrderId(listed({ orderId: 9 }))).toBe("9");
     expect(getHyperskuOrderId(listed({}))).toBeNull();
+  });
+});
+
+describe("findExactMatches", () => {
+  it("lists every copy of this order once, the earliest (lowest HyperSKU id) first, and nothing else", () => {
+    const late = listed({ orderId: 7, storeOrderId: "1001" });
+    const resent = listed({ orderId: 10, storeOrderId: "1001" });
+    const found = [resent, listed({ orderId: 8, storeOrderId: "2002" }), late, listed({ storeOrderId: "1001" }), resent];
+    expect(findExactMatches(found, reference)).toEqual([late, resent]);
+    expect(findExactMatches([listed({ orderId: 8, storeOrderId: "2002" })], reference)).toEqual([]);
   });
 });

@@ -44,3 +44,17 @@ export function isSameOrder(candidate: HyperskuOrder, reference: HyperskuOrderRe
 export function findExactMatch(found: readonly HyperskuOrder[], reference: HyperskuOrderReference): HyperskuOrder | null {
   return found.find((candidate) => isSameOrder(candidate, reference) && getHyperskuOrderId(candidate) !== null) ?? null;
 }
+
+/**
+ * Every listed copy of this order (exact, with HyperSKU's id), the earliest first: HyperSKU numbers
+ * its orders in sequence (as the twin does; not published), so the lower id is the earlier create.
+ * More than one means a create landed twice (duplicate-copies.ts).
+ */
+export function findExactMatches(found: readonly HyperskuOrder[], reference: HyperskuOrderReference): HyperskuOrder[] {
+  const byId = new Map<string, HyperskuOrder>();
+  for (const candidate of found) {
+    const id = getHyperskuOrderId(candidate);
+    if (id !== null && !byId.has(id) && isSameOrder(candidate, reference)) byId.set(id, candidate);
+  }
+  return [...byId.values()].sort((a, b) => Number(getHyperskuOrderId(a)) - Number(getHyperskuOrderId(b)));
+}

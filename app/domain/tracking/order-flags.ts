@@ -11,6 +11,7 @@ const ORDER_FLAGS = {
   cancel_refused: 3,
   items_reduced_after_sending: 3,
   items_added_after_sending: 3,
+  duplicate_at_hypersku: 3,
   fulfilled_outside_app: 2,
   fulfillment_conflict: 2,
   fulfillment_failed: 2,
@@ -32,6 +33,8 @@ export const ORDER_FLAG_FIXES: Record<OrderFlagCode, string> = {
     "Before HyperSKU ships, ask HyperSKU support (or edit the order in your HyperSKU account) to take these items out, or choose Cancel at HyperSKU to stop the whole order; once shipped, arrange a return with HyperSKU.",
   items_added_after_sending:
     "HyperSKU does not have these items: add them to the order in your HyperSKU account (or ask HyperSKU support), or fulfil them yourself and mark them fulfilled in Shopify.",
+  duplicate_at_hypersku:
+    "Keep the HyperSKU order the app follows, named above. If the app cancelled the extra copy, there is nothing left to do unless you already paid HyperSKU for it: then ask HyperSKU for a refund. Otherwise cancel the extra copy in your HyperSKU account, or ask HyperSKU support to stop or return it.",
   fulfilled_outside_app:
     "If you shipped these items yourself, ask HyperSKU support to take them out of the order (or choose Cancel at HyperSKU) before it ships. If they were marked fulfilled by mistake, cancel that fulfillment in Shopify: the app then adds HyperSKU's tracking when it ships.",
   fulfillment_conflict: "Check this order's fulfillments in Shopify: one was made outside the app for the same items.",
