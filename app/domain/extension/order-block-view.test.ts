@@ -216,7 +216,7 @@ describe("actions", () => {
       { stalled: false },
     );
     expect(view).toMatchObject({ stateLabel: "Checking with HyperSKU", actions: { sendNow: false, retry: false } });
-    expect(view.problems[0]).toMatchObject({ severity: "info", fix: expect.stringMatching(/never sends the order twice/) });
+    expect(view.problems[0]).toMatchObject({ severity: "info", fix: expect.stringMatching(/cancels a copy that arrives there late/) });
   });
 
   it("parses only the two intents", () => {

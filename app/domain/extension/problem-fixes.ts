@@ -12,7 +12,8 @@ const SENDING_FIXES: Record<string, string> = {
   hypersku_unavailable:
     "Check the HyperSKU connection in the app, then choose Retry. If it keeps failing, contact support with the order number.",
   hypersku_rejected: "Correct the order in Shopify as HyperSKU's message says, then choose Retry.",
-  create_unconfirmed: "Nothing to do: the app checks with HyperSKU on its own and never sends the order twice.",
+  create_unconfirmed:
+    "Nothing to do: the app checks with HyperSKU on its own before sending again, and cancels a copy that arrives there late.",
   hypersku_unconfirmed: "Choose Retry: the app first asks HyperSKU whether it has the order, and sends it again only if not.",
   send_error: "Choose Retry. If it happens again, contact support with the order number and the error shown.",
 };
