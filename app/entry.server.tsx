@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { handleAppInstalled } from "./domain/shops/install.server";
+import { contentSecurityPolicyFor } from "./frame-ancestors.server";
 import { addDocumentResponseHeaders, onAppInstalled } from "./shopify.server";
 
 // The server build's entry is the composition root: it tells the Shopify app what an install does.
@@ -12,6 +13,8 @@ onAppInstalled(handleAppInstalled);
 export { startBackgroundWork } from "./background.server";
 // server.js answers webhooks before Remix's request handler (docs/decisions/0025).
 export { handleWebhook, WEBHOOK_BODY_LIMIT, webhookTopicForPath } from "./webhooks.server";
+// server.js decides every response's frame-ancestors with it, assets and redirects included.
+export { contentSecurityPolicyFor };
 
 const STREAM_TIMEOUT_MS = 5_000;
 
@@ -22,6 +25,9 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  // The library's frame-ancestors follows the query's ?shop; ours follows the session token.
+  const framed = { url: request.url, authorization: request.headers.get("Authorization") };
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicyFor(responseHeaders.get("Content-Security-Policy") ?? "", framed));
   const userAgent = request.headers.get("user-agent");
   // Bots get the whole document at once; browsers get it streamed as soon as the shell is ready.
   const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";

@@ -13,6 +13,7 @@ import { handleProductDelete, handleProductUpdate } from "./domain/catalogue/pro
 import { receiveOrderWebhook } from "./domain/orders/receive-order-webhook.server";
 import { receiveComplianceWebhook } from "./domain/privacy/receive-compliance-webhook.server";
 import { handleAppUninstalled } from "./domain/shops/uninstall.server";
+import { parseShopUpdatedAt } from "./domain/shops/uninstall-evidence";
 import { MAX_WEBHOOK_BODY_BYTES, verifyWebhookBytes, type WebhookTopic } from "./integrations/shopify/webhook-delivery.server";
 import { answerDelivery, type WebhookHandler, webhookAction } from "./integrations/shopify/webhook-route.server";
 
@@ -25,8 +26,9 @@ const HANDLERS: Record<WebhookTopic, WebhookHandler> = {
   // The catalogue's rows of the product follow the edit or the deletion (from the body; no Shopify call).
   "products/update": handleProductUpdate,
   "products/delete": handleProductDelete,
-  // May arrive more than once, after the session is already gone, and late (after a reinstall).
-  "app/uninstalled": ({ shop, triggeredAt }) => handleAppUninstalled(shop, { triggeredAt }),
+  // May arrive more than once, after the session is already gone, late (after a reinstall), or
+  // replayed with fresh headers: only the signed body's timestamp is evidence of when it was sent.
+  "app/uninstalled": ({ shop, rawBody }) => handleAppUninstalled(shop, { shopUpdatedAt: parseShopUpdatedAt(rawBody) }),
   // Mandatory compliance topics: act or queue, answer 200 at once.
   "customers/data_request": receiveComplianceWebhook,
   "customers/redact": receiveComplianceWebhook,

@@ -21,6 +21,8 @@ import { JOB_TYPES } from "~/domain/enqueue.server";
 import { scheduleRecurringJobs } from "~/jobs/schedule.server";
 import { jobKey } from "~/queue";
 import { markShopUninstalled } from "~/models/shop.server";
+import { setAdminGraphqlFactory } from "~/integrations/shopify/admin-graphql.server";
+import { HttpResponseError } from "@shopify/shopify-api";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersCreate } from "~/routes/webhooks.orders.create";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
@@ -138,7 +140,7 @@ describe("reinstall over HTTP, on the production build", () => {
     const uninstalled = await send()({
       topic: "app/uninstalled",
       shop: TEST_SHOP,
-      body: { id: 548380009, name: "Ada's Mugs", domain: TEST_SHOP, myshopify_domain: TEST_SHOP },
+      body: { id: 548380009, name: "Ada's Mugs", domain: TEST_SHOP, myshopify_domain: TEST_SHOP, updated_at: new Date().toISOString() },
     });
     expect(uninstalled.status).toBe(200);
     expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);
@@ -257,21 +259,52 @@ describe("jobs while the app is uninstalled", () => {
     expect(events.map((event) => event.message)).toEqual([expect.stringMatching(/app was uninstalled/)]);
   });
 
-  it("a late app/uninstalled delivery from before the reinstall leaves the reinstalled shop alone", async () => {
-    const triggeredAt = new Date(Date.now() - 60_000);
-    await handleAppUninstalled(TEST_SHOP, { triggeredAt });
+  it("a late or replayed app/uninstalled whose body predates the reinstall leaves the reinstalled shop alone", async () => {
+    // The body's updated_at: the shop as it stood at the first uninstall, unchanged since before this install.
+    const shopUpdatedAt = new Date(Date.now() - 60_000);
+    const shopifyAsked: string[] = [];
+    const shopifyAnswers = (answer: "installed" | "refused") =>
+      setAdminGraphqlFactory(async (shop) => async (query, variables) => {
+        shopifyAsked.push(shop);
+        if (answer === "refused")
+          throw new HttpResponseError({ message: "Invalid API key or access token", code: 401, statusText: "Unauthorized" });
+        return shopify.clientFor(shop)(query, variables);
+      });
+
+    // The genuine uninstall: the body alone cannot tell, Shopify has revoked the app's token.
+    shopifyAnswers("refused");
+    await handleAppUninstalled(TEST_SHOP, { shopUpdatedAt });
+    expect(shopifyAsked).toEqual([TEST_SHOP]);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).uninstalledAt).not.toBeNull();
+    shopifyAnswers("installed");
     await reinstall();
     await connectShop(simulator);
 
-    // Shopify retries the same (old) delivery after the merchant reinstalled and reconnected.
-    await handleAppUninstalled(TEST_SHOP, { triggeredAt });
+    // Shopify retries the same (old) delivery, or someone replays it, after the merchant reinstalled
+    // and reconnected: Shopify answers with the new token, so nothing happens.
+    shopifyAsked.length = 0;
+    await handleAppUninstalled(TEST_SHOP, { shopUpdatedAt });
+    expect(shopifyAsked).toEqual([TEST_SHOP]);
     const shop = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
     expect(shop).toMatchObject({ uninstalledAt: null, hyperskuStatus: "connected" });
     expect(await prisma.hyperskuConnection.count({ where: { shop: TEST_SHOP } })).toBe(1);
+    expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(1);
 
-    // A new uninstall (triggered after this install) still uninstalls.
-    await handleAppUninstalled(TEST_SHOP, { triggeredAt: new Date(Date.now() + 1_000) });
+    // A new uninstall whose shop changed after this install proves itself: Shopify is not asked.
+    await handleAppUninstalled(TEST_SHOP, { shopUpdatedAt: new Date(Date.now() + 1_000) });
+    expect(shopifyAsked).toHaveLength(1);
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).uninstalledAt).not.toBeNull();
+  });
+
+  it("an app/uninstalled that predates the install is not decided while Shopify cannot be asked", async () => {
+    setAdminGraphqlFactory(async () => async () => Promise.reject(new TypeError("fetch failed")));
+    await expect(handleAppUninstalled(TEST_SHOP, { shopUpdatedAt: new Date(Date.now() - 60_000) })).rejects.toThrow("fetch failed");
+    // Nothing happened: Shopify delivers it again later (the route answers 500).
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).toMatchObject({
+      uninstalledAt: null,
+      hyperskuStatus: "connected",
+    });
+    expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(1);
   });
 
   it("an order whose create may have landed is asked about, not sent again, after reinstall and reconnect", async () => {

@@ -8,6 +8,8 @@ import { deleteSessionsForShop } from "~/models/session.server";
 import { getShop, markShopUninstalled } from "~/models/shop.server";
 import { withTransaction } from "~/models/transactions.server";
 import { logger } from "~/logger.server";
+import { isAppInstalled } from "~/integrations/shopify/app-installation.server";
+import { provesSentAfterInstall } from "./uninstall-evidence";
 
 /** Order.stateCode and reason of an order kept while the app is uninstalled (released on reconnect). */
 export const APP_UNINSTALLED_CODE = "app_uninstalled";
@@ -37,15 +39,12 @@ const KEPT_STATES: OrderState[] = ["scheduled", "sending", "checking", "held"];
  * were queued, being sent or held are held with a reason that says why, and go out once the app is
  * reinstalled and HyperSKU connected again (releaseHeldOrders). The shop is marked first, so a job
  * already running finds it uninstalled and holds its order itself. Idempotent.
+ *
+ * `shopUpdatedAt` is the signed body's `updated_at` (uninstall-evidence.ts); a delivery that may
+ * be about an earlier installation uninstalls only once Shopify confirms the app is gone.
  */
-export async function handleAppUninstalled(shop: string, { triggeredAt }: { triggeredAt?: Date | null } = {}): Promise<void> {
-  // Shopify retries a delivery for hours: one triggered before the current install is about the
-  // previous installation and must not uninstall (and disconnect) the shop the merchant just reinstalled.
-  const record = await getShop(shop);
-  if (triggeredAt && record && !record.uninstalledAt && record.installedAt > triggeredAt) {
-    logger.info({ shop, triggeredAt, installedAt: record.installedAt }, "app/uninstalled from before the current install ignored");
-    return;
-  }
+export async function handleAppUninstalled(shop: string, { shopUpdatedAt }: { shopUpdatedAt?: Date | null } = {}): Promise<void> {
+  if (await belongsToAnEarlierInstall(shop, shopUpdatedAt ?? null)) return;
   const removed = await deleteSessionsForShop(shop);
   await deleteTokenSet(shop);
   // A connection flow started before the uninstall must not complete after it.
@@ -67,4 +66,24 @@ export async function handleAppUninstalled(shop: string, { triggeredAt }: { trig
     return { cancelledJobs: cancelled, heldOrders: ids.length };
   });
   logger.info({ shop, removedSessions: removed, cancelledJobs, heldOrders }, "app uninstalled");
+}
+
+/**
+ * Whether an app/uninstalled delivery is about an installation before the current one: a late
+ * retry (Shopify retries for hours) or a captured body replayed with fresh headers (the headers,
+ * X-Shopify-Triggered-At included, are not signed). Either must leave the reinstalled shop alone.
+ * A body whose shop changed after the install was sent after it; otherwise Shopify is asked
+ * whether the app is still installed. A body without `updated_at` (Shopify's real deliveries carry
+ * one; its sample payloads send null) is taken at its word, as before this check existed.
+ */
+async function belongsToAnEarlierInstall(shop: string, shopUpdatedAt: Date | null): Promise<boolean> {
+  if (!shopUpdatedAt) return false;
+  const record = await getShop(shop);
+  if (!record || record.uninstalledAt || provesSentAfterInstall(shopUpdatedAt, record.installedAt)) return false;
+  if (!(await isAppInstalled(shop))) return false;
+  logger.warn(
+    { shop, shopUpdatedAt, installedAt: record.installedAt },
+    "app/uninstalled ignored: its body predates the current install and Shopify says the app is installed",
+  );
+  return true;
 }
