@@ -1,6 +1,7 @@
 /**
- * Merchant actions racing on one order, through the admin's route actions as the embedded app
- * calls them, while real worker processes (`worker.js`, the production build) send: 10 "Send
+ * Merchant actions racing on one order, over HTTP against the production server (`node server.js`,
+ * its worker off) as the embedded app posts them, while real worker processes (`worker.js`, the
+ * production build) send: 10 "Send
  * anyway", 10 "Send now" and 3 bulk sends fired at once at one held order must make exactly one
  * HyperSKU order, round after round. The simulator stores duplicates, so a second create shows.
  * Every state change an action makes is a compare-and-set on the order as it read it, in the
@@ -10,32 +11,40 @@
 import prisma from "~/models/db/client.server";
 import { markOrderCheckingIfUnchanged, scheduleOrderNowIfUnchanged, setOrderPlanIfUnchanged } from "~/models/order.server";
 import { withTransaction } from "~/models/transactions.server";
-import { action as orderAction } from "~/routes/app.orders.$id/route";
-import { action as ordersAction } from "~/routes/app.orders._index/route";
 import type { HyperskuSimulator } from "../../simulators/hypersku/server";
 import { createAdminOrder, createShopRecord } from "../support/admin-factories";
-import { startWorkerProcess, type RunningProcess, simulatorEnv } from "../support/app-server";
+import { startAppServer, startWorkerProcess, type RunningApp, type RunningProcess, simulatorEnv } from "../support/app-server";
 import { loadBuild } from "../support/build";
 import { connectShop, installShop } from "../support/connected-shop";
 import { isPostgresRun, resetDatabase } from "../support/database";
 import { startConnectedSimulator } from "../support/hypersku";
-import { callRoute } from "../support/routes";
-import { createBearerRequest, TEST_SHOP } from "../support/shopify";
+import { BROWSER_USER_AGENT, createSessionToken, TEST_SHOP } from "../support/shopify";
 
-type RouteFn = Parameters<typeof callRoute>[0];
 type Outcome = { ok: boolean; message: string };
 
 const ROUNDS = 6;
-const post = async (fn: RouteFn, path: string, fields: [string, string][], params: Record<string, string> = {}) =>
-  callRoute(fn, await createBearerRequest(path, TEST_SHOP, { method: "POST", body: new URLSearchParams(fields) }), params);
+let app: RunningApp;
+
+/** A form post as the embedded admin's fetcher sends it (session token, Remix's data request for the route). */
+async function post(path: string, routeId: string, fields: [string, string][]) {
+  const url = new URL(path, app.url);
+  url.searchParams.set("_data", routeId);
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await createSessionToken(TEST_SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
+    body: new URLSearchParams(fields),
+  });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
 
 const orderPageAction = async (id: string, fields: [string, string][]) =>
-  (await (await post(orderAction, `/app/orders/${id}`, fields, { id })).json()) as Outcome & { field?: string };
+  (await (await post(`/app/orders/${id}`, "routes/app.orders.$id", fields)).json()) as Outcome & { field?: string };
 
 /** The orders list's bulk "Send now" on one order, as one outcome (its refusal, when refused). */
 async function bulkSend(id: string): Promise<Outcome> {
   const result = (await (
-    await post(ordersAction, "/app/orders", [
+    await post("/app/orders?index", "routes/app.orders._index", [
       ["intent", "send"],
       ["id", id],
     ])
@@ -52,25 +61,34 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs: number, wha
   throw new Error(`timed out waiting for ${what}`);
 }
 
+let simulator: HyperskuSimulator;
+const env = () => ({ ...simulatorEnv(simulator), WORKER_POLL_MS: "20", WORKER_CONCURRENCY: "4" });
+
+beforeAll(async () => {
+  await loadBuild(); // fails clearly when `npm run build` has not run
+  simulator = await startConnectedSimulator({ duplicateCreate: "create-duplicate" });
+  app = await startAppServer({ ...env(), WORKER_MODE: "off" });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await simulator?.close();
+});
+
 describe("merchant actions racing on one held order", () => {
-  let simulator: HyperskuSimulator;
   const workers: RunningProcess[] = [];
 
   beforeAll(async () => {
-    await loadBuild(); // fails clearly when `npm run build` has not run
-    simulator = await startConnectedSimulator({ duplicateCreate: "create-duplicate" });
     await resetDatabase();
     await installShop();
     await connectShop(simulator);
-    const env = { ...simulatorEnv(simulator), WORKER_POLL_MS: "20", WORKER_CONCURRENCY: "4" };
     // Two workers compete for the jobs on PostgreSQL; SQLite serialises writers anyway.
     const count = isPostgresRun() ? 2 : 1;
-    for (let i = 0; i < count; i += 1) workers.push(await startWorkerProcess(env));
+    for (let i = 0; i < count; i += 1) workers.push(await startWorkerProcess(env()));
   });
 
   afterAll(async () => {
     await Promise.all(workers.map((worker) => worker.stop()));
-    await simulator?.close();
   });
 
   it("makes exactly one HyperSKU order, whatever mix of Send anyway, Send now and bulk sends wins", { timeout: 120_000 }, async () => {

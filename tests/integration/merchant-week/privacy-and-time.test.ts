@@ -18,6 +18,7 @@ function orderBy(email: string, phone: string, name: string) {
       email,
       contact_email: email,
       phone,
+      note: `Gift: ring ${name} on ${phone} at the door`,
       shipping_address: buildRestAddress({ first_name: first, last_name: last, name, phone }),
     },
   });
@@ -38,6 +39,7 @@ describe("a customer's data request", () => {
 
     // Bob's order says where the answer is, and that place has it.
     const bobRecord = await week.record(shop, String(bob.id));
+    expect(await week.pageText(shop, `/app/orders/${bobRecord.id}`)).toContain("ring Bob Stone");
     const note = await prisma.orderEvent.findFirstOrThrow({ where: { orderId: bobRecord.id, kind: "privacy" } });
     expect(note.message).toMatch(/Download it in this app under (.+) and send it to the customer\./);
     expect(await week.pageText(shop, "/app/privacy")).toContain("bob@example.com");
@@ -60,6 +62,9 @@ describe("a customer's data request", () => {
     await week.settle();
     expect((await week.fetchAs(shop, `/app/privacy/${request.id}/download?format=json`)).status).toBe(410);
     expect(JSON.parse((await week.record(shop, String(bob.id))).snapshot).email).toBeNull();
+    // Nothing of Bob on his order's page any more: not his name, not his phone, not the note that held both.
+    const bobPage = await week.pageText(shop, `/app/orders/${bobRecord.id}`);
+    expect(bobPage).not.toMatch(/Bob Stone|206-555-0100|ring Bob/);
     // Jimbob is someone else: his order keeps his data and is untouched.
     const jimbobRecord = await week.record(shop, String(jimbob.id));
     expect(JSON.parse(jimbobRecord.snapshot).email).toBe("jimbob@example.com");
