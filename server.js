@@ -3,9 +3,11 @@
 /* global AbortController */
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import express from "express";
-import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
 
 const BUILD_PATH = path.resolve("build/index.js");
 
@@ -16,25 +18,40 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const build = await import(pathToFileURL(BUILD_PATH).href);
 /** No request the app expects comes near this; refuse bigger ones before anything reads them. */
 const MAX_BODY_BYTES = 2_000_000;
+/**
+ * Smaller limits by route id. The login form carries one shop domain, which the Shopify library
+ * writes to the log twice (a 2 MB post made 4 MB of log).
+ */
+const ROUTE_BODY_LIMITS = { "routes/auth.login": 4_096 };
+/**
+ * A body past SMALL_BODY_BYTES needs one of LARGE_BODIES permits, held from that byte until its
+ * answer is sent: so many large bodies in parallel cannot take the process's memory (100 posts of
+ * 2 MB took it from 315 to 704 MB), while the small ones (forms, nearly every webhook) never wait.
+ * Beyond it: 503 with Retry-After (Shopify delivers a webhook again later).
+ */
+const SMALL_BODY_BYTES = 64 * 1024;
+const LARGE_BODIES = 8;
+const BUSY_RETRY_AFTER_SECONDS = 5;
+/** A request still arriving after this is given up on (Node answers 408), so slow senders cannot hold permits. */
+const REQUEST_TIMEOUT_MS = 30_000;
 const LINGER_MS = 1_000;
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 /** Pages whose address carries an authorization code or state: never sent on as a Referer. */
 const NO_REFERRER_PATHS = /^\/(hypersku\/|auth\/callback)/;
 
 /**
  * Headers every response carries, set just before the status line goes out so that what a route
- * set wins. Framing: embedded pages opened with ?shop get the library's `frame-ancestors` (the
- * shop and the admin); anything with a valid ?shop that did not set one gets the same; everything
- * else (login, HyperSKU pages, errors, 404s, /health, assets) may not be framed at all.
+ * set wins. Framing is the exception: `frame-ancestors` is always the build's decision
+ * (app/frame-ancestors.server.ts): the shop of the request's session token and the admin; the
+ * admin alone for a request that only names a shop (?shop, which anyone can write, and which the
+ * library's own pages follow); nobody for everything else (login, HyperSKU pages, errors, 404s,
+ * /health, assets).
  */
 function securityHeaders(req, res, next) {
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadWithSecurityHeaders(...args) {
-    const csp = String(res.getHeader("Content-Security-Policy") ?? "");
-    if (!/frame-ancestors/i.test(csp)) {
-      const policy = `frame-ancestors ${frameAncestors(req)}`;
-      res.setHeader("Content-Security-Policy", csp ? `${csp.replace(/;?\s*$/, "")}; ${policy}` : policy);
-    }
+    const csp = [res.getHeader("Content-Security-Policy") ?? []].flat().join("; ");
+    const framed = { url: req.originalUrl, authorization: req.get("Authorization") ?? null };
+    res.setHeader("Content-Security-Policy", build.entry.module.contentSecurityPolicyFor(csp, framed));
     if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
     if (!res.hasHeader("Referrer-Policy")) {
       res.setHeader("Referrer-Policy", NO_REFERRER_PATHS.test(req.path) ? "no-referrer" : "strict-origin-when-cross-origin");
@@ -44,57 +61,162 @@ function securityHeaders(req, res, next) {
   next();
 }
 
-function frameAncestors(req) {
-  const shop = new URL(req.originalUrl, "http://localhost").searchParams.get("shop")?.toLowerCase() ?? "";
-  return SHOP_DOMAIN.test(shop) ? `https://${shop} https://admin.shopify.com` : "'none'";
+/**
+ * Answers `status` without reading (on) the body, and hangs up LINGER_MS later. Not at once: a
+ * client still writing its body would get a connection reset before it could read the answer (its
+ * unread bytes wait in the kernel, never in this process). So the answer is written whole, its
+ * length given (and Connection: close, so the client sends no other request on this connection),
+ * and the connection is closed LINGER_MS later.
+ */
+function refuseUnread(req, res, status, message, headers = {}) {
+  req.pause();
+  const body = Buffer.from(message);
+  res.status(status).set({
+    ...headers,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": String(body.length),
+    Connection: "close",
+  });
+  res.write(body);
+  // Destroyed rather than ended: ending would have Node read the unread body to drop it.
+  const hangUp = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  req.socket.once("close", () => clearTimeout(hangUp));
+}
+
+function refuseTooLarge(req, res) {
+  refuseUnread(req, res, 413, "Request body too large");
+}
+
+function refuseBusy(req, res) {
+  refuseUnread(req, res, 503, "Too many requests with large bodies at once; try again shortly", {
+    "Retry-After": String(BUSY_RETRY_AFTER_SECONDS),
+  });
+}
+
+/** Counted permits; one is held per response that took it, until that response is closed. */
+function createPermits(count) {
+  let free = count;
+  const holders = new WeakSet();
+  return {
+    /** Whether `res` holds a permit, taking one if it had none and one is free. */
+    hold(res) {
+      if (holders.has(res)) return true;
+      if (free === 0) return false;
+      free -= 1;
+      holders.add(res);
+      res.once("close", () => (free += 1));
+      return true;
+    },
+  };
+}
+
+const largeBodies = createPermits(LARGE_BODIES);
+
+/** Whether a body of which `size` bytes arrived may be read on (a large one needs a permit). */
+const mayRead = (res, size) => size <= SMALL_BODY_BYTES || largeBodies.hold(res);
+
+/**
+ * How many body bytes a request may carry, and how one that brings more is answered, by the route
+ * that answers it (the build's routes, read once, ranked as Remix ranks them): for a route with an
+ * action, ROUTE_BODY_LIMITS where they say less, else MAX_BODY_BYTES (413 past it); none for a
+ * route without one, nor for a path no route matches, answered as Remix answers them (405, 404)
+ * without reading the body; none for GET and HEAD (413).
+ */
+function bodyRules(serverBuild) {
+  const { routes } = serverBuild;
+  const fullPath = (route) => (route.parentId ? `${fullPath(routes[route.parentId])}/${route.path ?? ""}` : (route.path ?? ""));
+  const noBody = (status, message, headers) => ({ limit: 0, refuse: (req, res) => refuseUnread(req, res, status, message, headers) });
+  const withoutAction = noBody(405, "This address takes no request body", { Allow: "GET, HEAD" });
+  const unknown = noBody(404, "Not Found");
+  const getOrHead = noBody(413, "This address takes no request body");
+  const candidates = Object.values(routes)
+    .filter((route) => route.path !== undefined || route.index)
+    .map((route) => ({
+      ...routeMatcher(fullPath(route), Boolean(route.index)),
+      rule: route.module.action ? { limit: ROUTE_BODY_LIMITS[route.id] ?? MAX_BODY_BYTES, refuse: refuseTooLarge } : withoutAction,
+    }));
+  return (req) => {
+    if (req.method === "GET" || req.method === "HEAD") return getOrHead;
+    let pathname = req.path;
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      // Remix cannot route a malformed path either; matched as it came.
+    }
+    let best = { score: -Infinity, rule: unknown };
+    for (const candidate of candidates) {
+      if (!candidate.pattern.test(pathname) || candidate.score < best.score) continue;
+      // Equally ranked matches: the stricter rule.
+      if (candidate.score > best.score || candidate.rule.limit < best.rule.limit) best = candidate;
+    }
+    return best.rule;
+  };
 }
 
 /**
- * Answers 413, stops reading, and hangs up shortly after. Not at once: a client still writing its
- * body would get a connection reset before it could read the answer, so it is given LINGER_MS to
- * read the 413 (its unread bytes wait in the kernel, never in this process).
+ * A route path (`app/orders/:id`, `auth/*`, `:lang?`) as a regular expression over a URL's path,
+ * and its rank as React Router computes it (computeScore: static segments above dynamic ones,
+ * splats last), so `/app/orders/export` is the export's, not `/app/orders/:id`'s.
  */
-function refuseTooLarge(req, res) {
-  req.pause();
-  res.on("finish", () => {
-    if (req.complete) return;
-    const hangUp = setTimeout(() => req.socket.destroy(), LINGER_MS);
-    // Node discards a declared-length body it was not asked to read; once that is done the
-    // connection may serve its next request and must not be cut.
-    req.once("end", () => clearTimeout(hangUp));
-    req.socket.once("close", () => clearTimeout(hangUp));
-  });
-  res.status(413).type("text/plain").send("Request body too large");
+function routeMatcher(routePath, index) {
+  const segments = routePath.split("/").filter(Boolean);
+  let score = segments.length + (index ? 2 : 0);
+  const source = segments
+    .map((segment) => {
+      if (segment === "*") {
+        score -= 2;
+        return "(?:/.*)?";
+      }
+      const optional = segment.endsWith("?");
+      const name = optional ? segment.slice(0, -1) : segment;
+      score += name.startsWith(":") ? 3 : 10;
+      const part = name.startsWith(":") ? "/[^/]+" : `/${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      return optional ? `(?:${part})?` : part;
+    })
+    .join("");
+  return { pattern: new RegExp(`^${source}/?$`, "i"), score };
 }
 
 /**
  * Reads every request body into memory, counting bytes as they arrive, before any route sees it:
- * a body that declares too large a length is refused unread, and one sent without a length
- * (chunked) is refused the moment it passes the limit. So no unauthenticated request can make
- * the process hold more than MAX_BODY_BYTES for it, whichever route it names and whether or not that
- * route reads its body. The bytes reach Remix unchanged (webhook HMACs are over the raw bytes).
+ * a body that declares more than its route's limit (bodyRules) is refused unread, and one sent
+ * without a length (chunked) is refused the moment it passes it. So no unauthenticated request can
+ * make the process hold more than that limit for it, whichever route it names and whether or not
+ * that route reads its body; and large bodies are read a few at a time (mayRead). The bytes reach
+ * Remix unchanged (webhook HMACs are over the raw bytes).
  */
-function readLimitedBody(req, res, next) {
-  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return refuseTooLarge(req, res);
-  const chunks = [];
-  let size = 0;
-  const onData = (chunk) => {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) {
+function readLimitedBody(ruleOf) {
+  return (req, res, next) => {
+    const { limit, refuse } = ruleOf(req);
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > limit) return refuse(req, res);
+    if (!mayRead(res, declared)) return refuseBusy(req, res);
+    const chunks = [];
+    let size = 0;
+    const stop = () => {
+      req.off("data", onData).off("end", onEnd);
+      chunks.length = 0;
+    };
+    const onData = (chunk) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        return refuse(req, res);
+      }
+      if (!mayRead(res, size)) {
+        stop();
+        return refuseBusy(req, res);
+      }
       chunks.push(chunk);
-      return;
-    }
-    req.off("data", onData).off("end", onEnd);
-    chunks.length = 0;
-    refuseTooLarge(req, res);
+    };
+    const onEnd = () => {
+      req.body = Buffer.concat(chunks);
+      next();
+    };
+    req.on("data", onData).on("end", onEnd);
+    // A client that goes away mid-body gets no answer; there is no one left to send it to.
+    req.on("error", () => req.socket.destroy());
   };
-  const onEnd = () => {
-    req.body = Buffer.concat(chunks);
-    next();
-  };
-  req.on("data", onData).on("end", onEnd);
-  // A client that goes away mid-body gets no answer; there is no one left to send it to.
-  req.on("error", () => req.socket.destroy());
 }
 
 /**
@@ -110,29 +232,43 @@ function readLimitedBody(req, res, next) {
  */
 function leanWebhooks(serverBuild) {
   const { handleWebhook, webhookTopicForPath, WEBHOOK_BODY_LIMIT } = serverBuild.entry.module;
-  const refuse = (res) => res.status(413).type("text/plain").send("Request body too large");
+  // Kept alive for the reason refuseUnread gives: the rest of the body is still to be dropped.
+  const refuse = (res) => res.status(413).set("Connection", "keep-alive").type("text/plain").send("Request body too large");
   return (req, res, next) => {
     const topic = req.method === "POST" ? webhookTopicForPath(req.path) : null;
     if (!topic) return next();
-    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return refuseTooLarge(req, res);
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > MAX_BODY_BYTES) return refuseTooLarge(req, res);
+    let refused = declared > WEBHOOK_BODY_LIMIT;
+    if (refused) refuse(res);
+    else if (!mayRead(res, declared)) return refuseBusy(req, res);
     const chunks = [];
     let size = 0;
-    let refused = Number(req.headers["content-length"] ?? 0) > WEBHOOK_BODY_LIMIT;
-    if (refused) refuse(res);
+    const stop = () => {
+      req.off("data", onData).off("end", onEnd);
+      chunks.length = 0;
+    };
     const onData = (chunk) => {
       size += chunk.length;
       if (refused) {
         if (size <= MAX_BODY_BYTES) return;
         // Too much to drop as well: stop reading; the 413 is already on its way.
-        req.off("data", onData).off("end", onEnd).pause();
+        stop();
+        req.pause();
         const hangUp = setTimeout(() => req.socket.destroy(), LINGER_MS);
         req.socket.once("close", () => clearTimeout(hangUp));
         return;
       }
-      if (size <= WEBHOOK_BODY_LIMIT) return void chunks.push(chunk);
-      refused = true;
-      chunks.length = 0;
-      refuse(res);
+      if (size > WEBHOOK_BODY_LIMIT) {
+        refused = true;
+        chunks.length = 0;
+        return refuse(res);
+      }
+      if (!mayRead(res, size)) {
+        stop();
+        return refuseBusy(req, res);
+      }
+      chunks.push(chunk);
     };
     const onEnd = () => {
       if (refused) return;
@@ -172,7 +308,9 @@ function remixHandler(serverBuild) {
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers) res.append(key, value);
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      // Piped, so a body is read only as fast as the client takes it (an export pulls its next page
+      // then); Remix's writeReadableStreamToWritable ignores backpressure and buffers it all.
+      if (response.body) await pipeline(Readable.fromWeb(response.body), res).catch(unlessClientLeft(res));
       else res.end();
     } catch (error) {
       next(error);
@@ -180,11 +318,17 @@ function remixHandler(serverBuild) {
   };
 }
 
+/** A client that hung up mid-answer is no error of ours: its stream was cancelled, that is all. */
+const unlessClientLeft = (res) => (error) => {
+  if (error?.code === "ERR_STREAM_PREMATURE_CLOSE" && !res.writableFinished) return;
+  throw error;
+};
+
 const app = express();
 app.disable("x-powered-by");
 app.use(securityHeaders);
 app.use(leanWebhooks(build));
-app.use(readLimitedBody);
+app.use(readLimitedBody(bodyRules(build)));
 // The library's pages announce App Bridge with a `Link: preload` header that always names Shopify's
 // CDN, whatever APP_BRIDGE_URL says; where that is set (offline, the Shopify twin's stand-in), the
 // header names the script the pages load, so browsers preload nothing they cannot reach.
@@ -215,6 +359,7 @@ const server = app.listen(port, host, (error) => {
     import("@remix-run/node").then(({ broadcastDevReady }) => broadcastDevReady(build));
   }
 });
+server.requestTimeout = REQUEST_TIMEOUT_MS;
 const stopBackgroundWork = build.entry.module.startBackgroundWork({ role: "web" });
 
 let stopping = false;

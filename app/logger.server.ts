@@ -1,6 +1,7 @@
 /**
  * One structured logger (pino). Tokens, secrets and personal data are redacted by key wherever
- * they appear in a log object, so a careless `log.info({ body })` cannot leak them.
+ * they appear in a log object, so a careless `log.info({ body })` cannot leak them; and no line is
+ * longer than MAX_LOG_LINE, so a request cannot fill the disk through the log.
  */
 import pino from "pino";
 
@@ -39,10 +40,62 @@ const REDACTED_KEYS = [
 
 const paths = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 
+/** A logged string longer than this is cut, saying how much was left out. */
+export const MAX_LOGGED_STRING = 2_000;
+/** No line is longer than this (characters, newline included), however much it was given. */
+export const MAX_LOG_LINE = 16_000;
+const MAX_LOGGED_ITEMS = 50;
+const MAX_LOGGED_DEPTH = 8;
+
+function cut(text: string, max = MAX_LOGGED_STRING): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... [${text.length - max} more characters]`;
+}
+
+/** A parsed log line with every string cut, long arrays and deep objects shortened. */
+function shorten(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return cut(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_LOGGED_DEPTH) return "[too deep]";
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_LOGGED_ITEMS).map((item) => shorten(item, depth + 1));
+    return value.length > MAX_LOGGED_ITEMS ? [...kept, `[${value.length - MAX_LOGGED_ITEMS} more items]`] : kept;
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shorten(item, depth + 1)]));
+}
+
+/**
+ * The last step before a line is written, after redaction: a line past MAX_LOG_LINE (a request's
+ * value logged whole, a huge upstream answer) is parsed back and its strings cut; if that is not
+ * enough, only its level, time, message and how long it was are kept. Lines under the cap, nearly
+ * all of them, pass untouched.
+ */
+export function capLogLine(line: string): string {
+  if (line.length <= MAX_LOG_LINE) return line;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return `${JSON.stringify({ msg: cut(line, 1_000), truncated: true, lineChars: line.length })}\n`;
+  }
+  const shortened = JSON.stringify({ ...(shorten(parsed) as object), truncated: true, lineChars: line.length });
+  if (shortened.length < MAX_LOG_LINE) return `${shortened}\n`;
+  const { level, time, pid, hostname, service, msg } = parsed;
+  const essentials = { level, time, pid, hostname, service, msg: cut(String(msg ?? ""), 1_000), truncated: true, lineChars: line.length };
+  return `${JSON.stringify(essentials)}\n`;
+}
+
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? "info",
   redact: { paths, censor: "[redacted]" },
   base: { service: "hypersku-app" },
+  hooks: {
+    // A long message is cut before the line is even built (no 4 MB string made to be thrown away).
+    logMethod(args, method) {
+      const shortened = args.map((arg) => (typeof arg === "string" ? cut(arg) : arg)) as typeof args;
+      return method.apply(this, shortened);
+    },
+    streamWrite: capLogLine,
+  },
 });
 
 /**

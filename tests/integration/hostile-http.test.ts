@@ -48,7 +48,12 @@ function postChunked(path: string, chunks: Iterable<Buffer>, headers: Record<str
       request.destroy();
       resolve({ status, ms: performance.now() - started, sent });
     };
-    const request = http.request(`${app.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers } });
+    // A connection of its own: one the server stopped reading must not carry the next request.
+    const request = http.request(`${app.url}${path}`, {
+      method: "POST",
+      agent: false,
+      headers: { "Content-Type": "application/json", ...headers },
+    });
     request.on("response", (response) => {
       status = response.statusCode ?? null;
       response.resume().on("end", settle).on("error", settle);
@@ -111,19 +116,19 @@ describe("request bodies sent without a length (chunked)", () => {
     for (const path of ["/webhooks/orders/create", "/app/settings", "/"]) await postChunked(path, filler(64 * 1024));
   });
 
-  it.each(["/webhooks/orders/create", "/app/settings", "/"])(
-    "50 MB to %s is refused with 413 at the limit, quickly, and memory stays bounded",
-    { timeout: 60_000 },
-    async (path) => {
-      const before = residentBytes();
-      const result = await postChunked(path, filler(50 * MB));
-      const growth = residentBytes() - before;
-      expect(result.status).toBe(413);
-      expect(result.ms).toBeLessThan(5_000);
-      expect(result.sent).toBeLessThan(50 * MB); // the server stopped reading long before the end
-      expect(growth).toBeLessThan(40 * MB);
-    },
-  );
+  it.each([
+    ["/webhooks/orders/create", 413],
+    ["/app/settings", 413],
+    ["/", 405], // no action there: refused at its first byte, as Remix would answer it
+  ])("50 MB to %s is refused (%i) at the limit, quickly, and memory stays bounded", { timeout: 60_000 }, async (path, expected) => {
+    const before = residentBytes();
+    const result = await postChunked(path, filler(50 * MB));
+    const growth = residentBytes() - before;
+    expect(result.status).toBe(expected);
+    expect(result.ms).toBeLessThan(5_000);
+    expect(result.sent).toBeLessThan(50 * MB); // the server stopped reading long before the end
+    expect(growth).toBeLessThan(40 * MB);
+  });
 
   it("a declared length over the limit is refused before the body is read", async () => {
     const status = await new Promise<number | undefined>((resolve, reject) => {
@@ -177,6 +182,175 @@ describe("request bodies under the limit", () => {
     expect(result.status).toBe(200);
     expect(result.text).toContain("Please enter a valid shop domain to log in");
   });
+});
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+/**
+ * A request that declares `declared` body bytes, sends `first` of them and holds the rest back
+ * until `finish` (or `abandon`): the server must answer from what it has.
+ */
+function openBody(path: string, declared: number, first: Buffer, headers: Record<string, string> = {}) {
+  const request = http.request(`${app.url}${path}`, {
+    method: "POST",
+    agent: false,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(declared), ...headers },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    request.on("response", (response) => {
+      let text = "";
+      response
+        .setEncoding("utf8")
+        .on("data", (chunk) => (text += chunk))
+        .on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+    });
+    request.on("error", reject);
+  });
+  answer.catch(() => undefined); // an abandoned request's answer is never read
+  request.flushHeaders();
+  if (first.length > 0) request.write(first);
+  return {
+    answer,
+    finish: (rest: Buffer) => request.end(rest),
+    abandon: () => request.destroy(),
+  };
+}
+
+/** Waits until the server has read what was sent (a few event-loop turns on both sides). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe("bodies the route does not take", () => {
+  it.each([
+    ["/", 405],
+    ["/health", 405],
+    ["/app/orders/export", 405], // not /app/orders/:id, which has an action
+    ["/auth/exit-iframe", 405],
+    ["/no-such-page", 404],
+  ])("a POST body to %s is answered %i before it is read, as Remix would answer it", async (path, expected) => {
+    // Only the headers go out: the answer must come without the body.
+    const { answer, abandon } = openBody(path, 1 * MB, Buffer.alloc(0));
+    const { status, text } = await answer;
+    abandon();
+    expect({ status, text }).toEqual({ status: expected, text: expected === 404 ? "Not Found" : "This address takes no request body" });
+  });
+
+  it("a GET with a body is refused; an empty POST still reaches Remix (405: no action there)", async () => {
+    const get = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.request(`${app.url}/auth/login`, { method: "GET", headers: { "Content-Length": "10" } });
+      request.on("response", (response) => resolve(response.statusCode)).on("error", reject);
+      request.end("0123456789");
+    });
+    expect(get).toBe(413);
+    const empty = await fetch(`${app.url}/`, { method: "POST", headers: { "User-Agent": BROWSER_USER_AGENT } });
+    await empty.arrayBuffer();
+    expect(empty.status).toBe(405);
+  });
+
+  it("a 2 MB login form is refused at once and nothing of it reaches the log", async () => {
+    const shop = `${"a".repeat(1.9 * MB)}.myshopify.com`;
+    const logged = app.output().length;
+    const response = await fetch(`${app.url}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_USER_AGENT },
+      body: `shop=${shop}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe("Request body too large");
+    expect(app.output().length - logged).toBeLessThan(10_000);
+
+    // A real shop's login still goes on to Shopify.
+    const login = await fetch(`${app.url}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_USER_AGENT },
+      body: `shop=${TEST_SHOP}`,
+      redirect: "manual",
+    });
+    await login.arrayBuffer();
+    expect(login.status).toBe(302);
+  });
+});
+
+describe("large bodies are read a few at a time", () => {
+  const LARGE_BODIES = 8;
+
+  it("past 8 large bodies at once the next is answered 503 with Retry-After, while small ones go through", async () => {
+    await resetDatabase();
+    await installShop();
+    const held = Array.from({ length: LARGE_BODIES }, () => openBody("/app/settings", 1 * MB, Buffer.alloc(100 * 1024, "a")));
+    await settle();
+
+    const declared = await openBody("/app/settings", 1 * MB, Buffer.alloc(0)).answer;
+    expect(declared.status).toBe(503);
+    expect(declared.headers["retry-after"]).toBe("5");
+    // A body sent without a length is refused the moment it grows large.
+    const chunked = await postChunked("/app/settings", filler(1 * MB));
+    expect(chunked.status).toBe(503);
+    // A large webhook waits for Shopify's next delivery; a usual one is stored now.
+    const padded = Buffer.from(JSON.stringify({ ...buildRestOrder(), note: "n".repeat(200 * 1024) }));
+    const large = await postChunked(
+      "/webhooks/orders/create",
+      sliced(padded, 16 * 1024),
+      webhookHeaders(padded, "orders/create", TEST_SHOP),
+    );
+    expect(large.status).toBe(503);
+    expect(await deliverSigned("/webhooks/orders/create", { topic: "orders/create", shop: TEST_SHOP, body: buildRestOrder() })).toBe(200);
+    const login = await fetch(`${app.url}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_USER_AGENT },
+      body: "shop=not%20a%20shop",
+    });
+    expect(login.status).toBe(200);
+    await login.arrayBuffer();
+
+    // Half of them go away mid-body, half finish: every permit comes back.
+    held.slice(0, LARGE_BODIES / 2).forEach((request) => request.abandon());
+    held.slice(LARGE_BODIES / 2).forEach((request) => request.finish(Buffer.alloc(1 * MB - 100 * 1024, "a")));
+    await Promise.all(held.slice(LARGE_BODIES / 2).map((request) => request.answer));
+    await settle();
+    const again = await Promise.all(
+      Array.from({ length: LARGE_BODIES }, () => openBody("/app/settings", 200 * 1024, Buffer.alloc(200 * 1024, "a")).answer),
+    );
+    expect(again.map((answer) => answer.status).filter((status) => status === 503)).toEqual([]);
+    expect(
+      await deliverSigned("/webhooks/orders/create", { topic: "orders/create", shop: TEST_SHOP, body: JSON.parse(padded.toString()) }),
+    ).toBe(200);
+  });
+
+  /** Posts `count` bodies of nearly 2 MB to `path` at once; their answers and the server's peak memory growth. */
+  async function postAtOnce(path: string, count: number) {
+    const body = Buffer.alloc(1.9 * MB, "a");
+    const before = residentBytes();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentBytes())), 20);
+    const answers = await Promise.all(
+      Array.from({ length: count }, () =>
+        fetch(`${app.url}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body })
+          .then(async (response) => (await response.arrayBuffer(), response.status))
+          .catch(() => "hung up"),
+      ),
+    );
+    clearInterval(sampler);
+    return { answers, growth: Math.max(peak, residentBytes()) - before };
+  }
+
+  it("100 login forms of nearly 2 MB at once are refused unread: memory stays where it was", { timeout: 60_000 }, async () => {
+    const { answers, growth } = await postAtOnce("/auth/login", 100);
+    expect(new Set(answers)).toEqual(new Set([413]));
+    expect(growth).toBeLessThan(20 * MB);
+  });
+
+  it(
+    "100 bodies of nearly 2 MB at once to a page that takes one: each answered, those past 8 at a time with 503",
+    { timeout: 60_000 },
+    async () => {
+      const { answers } = await postAtOnce("/app/settings", 100);
+      const routeAnswers = answers.filter((answer) => answer !== 503);
+      expect(answers).toContain(503);
+      // What the page itself answers a request without a session: the same for each.
+      expect(new Set(routeAnswers).size).toBe(1);
+      expect(routeAnswers[0]).not.toBe("hung up");
+    },
+  );
 });
 
 describe("webhook headers are not signed", () => {
@@ -293,7 +467,7 @@ describe("headers on every page", () => {
     expect(headersOf(tooLarge, Object.keys(strict))).toEqual(strict);
   });
 
-  it("embedded pages keep the library's policy, letting only the shop and the admin frame them (one policy, not two)", async () => {
+  it("embedded pages let only the session's shop and the admin frame them (one policy, not two)", async () => {
     await resetDatabase();
     await installShop();
     const response = await get(await embeddedAppUrl("/app", TEST_SHOP, app.url));
@@ -304,9 +478,10 @@ describe("headers on every page", () => {
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
-  it("a redirect on the way into the embedded app (?shop) may be framed by that shop's admin only", async () => {
+  it("a redirect on the way into the embedded app (?shop, no session token) may be framed by the admin only", async () => {
     const response = await get(`/?shop=${TEST_SHOP}&host=abc`);
     expect(response.status).toBe(302);
-    expect(response.headers.get("content-security-policy")).toBe(`frame-ancestors https://${TEST_SHOP} https://admin.shopify.com`);
+    // The query is the sender's to write: only a session token names the shop (replay-and-framing.test.ts).
+    expect(response.headers.get("content-security-policy")).toBe("frame-ancestors https://admin.shopify.com");
   });
 });

@@ -215,9 +215,9 @@ describe("orders export", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Order,Created,Customer,E-mail,Destination,Items,Total,Stage,HyperSKU status,HyperSKU order,Tracking number,Details",
+      '"Order","Created","Customer","E-mail","Destination","Items","Total","Stage","HyperSKU status","HyperSKU order","Tracking number","Details"',
     );
-    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["#6002", "#6001"]);
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(['"#6002"', '"#6001"']);
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"") Evil"`);
     expect(lines[2]).toContain(`"Lyon, Rhône, United States"`);
     expect(lines[2]).toContain("Needs you");
@@ -227,7 +227,7 @@ describe("orders export", () => {
         .split("\r\n")
         .slice(1, 5)
         .map((line) => line.split(",")[0]),
-    ).toEqual(["#6001", "#6002", "#6003", "#6004"]);
+    ).toEqual(['"#6001"', '"#6002"', '"#6003"', '"#6004"']);
   });
 
   it("reads a view in keyset chunks: every order once, whatever the chunk size", async () => {

@@ -1,16 +1,18 @@
 /**
  * The orders list's export: every order of the view (tab, HyperSKU status, search, date range, in
- * its order) as CSV, read in keyset chunks and streamed, so 100,000 orders never sit in memory and
- * the first bytes leave at once. Times are the shop's, as the list shows them.
+ * its order) as CSV, read in keyset pages and streamed as the client takes it (csv-stream.ts), so
+ * 100,000 orders never sit in memory, the first bytes leave at once and the rest of the process
+ * keeps answering. Times are the shop's, as the list shows them.
  */
 import { readOrdersInChunks } from "~/models/admin-orders.server";
 import { getShopTimezone } from "~/models/shop.server";
-import { csvLine } from "./csv";
+import { openCsvExport } from "./csv-stream";
 import { formatDateTime } from "./format";
 import { describeListRow, ordersFilterOf } from "./orders-list.server";
 import { parseOrdersListParams } from "./orders-list-query";
 
-const CHUNK = 500;
+/** Rows per read: a page costs a few tens of milliseconds, after which webhooks and pages get their turn. */
+const PAGE = 250;
 
 const HEADER = [
   "Order",
@@ -35,43 +37,34 @@ function exportFileName(now: Date, timeZone: string | null): string {
   return `orders-${day}.csv`;
 }
 
+/**
+ * The view's CSV, or why it cannot be made now (this shop's export is already running, or the
+ * process is preparing as many as it takes at once: export-slots.ts).
+ */
 export async function exportOrdersCsv(shop: string, url: URL, now = new Date()) {
   const query = parseOrdersListParams(url.searchParams);
   const timeZone = await getShopTimezone(shop);
-  const chunks = readOrdersInChunks(shop, ordersFilterOf(query, timeZone), CHUNK);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // A byte order mark: Excel then reads the file as UTF-8 (names with accents).
-      controller.enqueue(encoder.encode(`\ufeff${csvLine(HEADER)}`));
-    },
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) return controller.close();
-      const text = next.value
-        .map((order) => {
-          const row = describeListRow(order, now);
-          return csvLine([
-            row.name,
-            formatDateTime(row.createdAt, timeZone),
-            row.customer,
-            row.email,
-            row.destination,
-            row.items.count,
-            row.total,
-            row.pipeline.label,
-            row.hyperskuStatus?.name ?? null,
-            row.hyperskuOrderId,
-            row.trackingNumber,
-            row.reason ?? row.pipeline.meaning,
-          ]);
-        })
-        .join("");
-      controller.enqueue(encoder.encode(text));
-    },
-    async cancel() {
-      await chunks.return(undefined);
+  const opened = openCsvExport(shop, {
+    header: HEADER,
+    pages: () => readOrdersInChunks(shop, ordersFilterOf(query, timeZone), PAGE),
+    cells: (order) => {
+      const row = describeListRow(order, now);
+      return [
+        row.name,
+        formatDateTime(row.createdAt, timeZone),
+        row.customer,
+        row.email,
+        row.destination,
+        row.items.count,
+        row.total,
+        row.pipeline.label,
+        row.hyperskuStatus?.name ?? null,
+        row.hyperskuOrderId,
+        row.trackingNumber,
+        row.reason ?? row.pipeline.meaning,
+      ];
     },
   });
-  return { body, fileName: exportFileName(now, timeZone) };
+  if (!opened.ok) return opened;
+  return { ok: true as const, body: opened.body, fileName: exportFileName(now, timeZone) };
 }

@@ -3,8 +3,11 @@
  * zone) with what HyperSKU charges and what the customer paid, as they stand now (after refunds and
  * cancellations: current-costs.ts), as CSV. An order whose figures changed says what changed, and
  * whether the dashboard's totals count it: no row is dropped. Streamed a page at a time, so 100,000
- * orders never sit in memory. Cells a spreadsheet would run as a formula are defused.
+ * orders never sit in memory. Written by the exports' one CSV writer (app/domain/admin/csv.ts), which
+ * defuses cells a spreadsheet would run as a formula.
  */
+import { type CsvValue } from "~/domain/admin/csv";
+import { openCsvExport } from "~/domain/admin/csv-stream";
 import { currencyDecimals, formatMinorUnits } from "~/domain/orders/money";
 import { listOrderCostsPage, type OrderCostRow } from "~/models/order-costs.server";
 import { listOrdersPage } from "~/models/order.server";
@@ -32,31 +35,18 @@ const HEADER = [
   "In totals",
 ];
 
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * Pure: one CSV cell. Text a spreadsheet would evaluate (starting with = + - @, a tab or a carriage
- * return; OWASP "CSV Injection") gets a leading apostrophe; plain numbers, negative ones included,
- * stay numbers. Every cell is quoted.
- */
-function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (!PLAIN_NUMBER.test(text) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 const amount = (minor: number | null, currency: string | null) =>
   minor === null || !currency ? "" : formatMinorUnits(minor, currencyDecimals(currency));
 
-/** Pure: an order's CSV line (CRLF-terminated, RFC 4180), with its figures as they stand now. */
-function costCsvLine(row: OrderCostRow, costs: CurrentCosts): string {
+/** Pure: an order's CSV cells, with its figures as they stand now. */
+function costCells(row: OrderCostRow, costs: CurrentCosts): CsvValue[] {
   const charged = costs.hyperskuGoodsMinor !== null && costs.hyperskuFreightMinor !== null;
   const total = charged ? costs.hyperskuGoodsMinor! + costs.hyperskuFreightMinor! : null;
   const margin =
     total !== null && costs.hyperskuCostCurrency
       ? marginOf(costs.customerPaidMinor, costs.customerPaidCurrency, total, costs.hyperskuCostCurrency)
       : null;
-  const cells = [
+  return [
     row.name,
     row.shopifyOrderId,
     row.sentAt?.toISOString() ?? "",
@@ -72,7 +62,6 @@ function costCsvLine(row: OrderCostRow, costs: CurrentCosts): string {
     costs.changes.join("; "),
     costs.counted ? "Yes" : "No: nothing sold, nothing charged",
   ];
-  return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
 export function parseCostPeriod(value: string | null): CostPeriodKey | null {
@@ -85,28 +74,28 @@ async function currentCostsOfPage(shop: string, rows: readonly OrderCostRow[]): 
   return new Map(records.map((record) => [record.id, currentCostsOf(record)]));
 }
 
-export async function streamCostsCsv(shop: string, period: CostPeriodKey, now = new Date()): Promise<ReadableStream<Uint8Array>> {
-  const from = periodStart(period, now, await getShopTimezone(shop));
-  const encoder = new TextEncoder();
+/** The period's orders a page at a time, each with its figures as they stand now. */
+async function* costPages(shop: string, from: Date, now: Date) {
   let after: { sentAt: Date; id: string } | undefined;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\ufeff${HEADER.map(csvCell).join(",")}\r\n`));
-        return;
-      }
-      const rows = await listOrderCostsPage(shop, from, now, PAGE, after);
-      if (rows.length > 0) {
-        const last = rows[rows.length - 1];
-        after = { sentAt: last.sentAt!, id: last.id };
-        const current = await currentCostsOfPage(shop, rows);
-        // A record gone between the two reads (redacted, deleted) keeps its row, with the figures stored.
-        const lines = rows.map((row) => costCsvLine(row, current.get(row.id) ?? { ...row, changes: [], counted: true }));
-        controller.enqueue(encoder.encode(lines.join("")));
-      }
-      if (rows.length < PAGE) controller.close();
-    },
+  for (;;) {
+    const rows = await listOrderCostsPage(shop, from, now, PAGE, after);
+    if (rows.length > 0) {
+      const last = rows[rows.length - 1];
+      after = { sentAt: last.sentAt!, id: last.id };
+      const current = await currentCostsOfPage(shop, rows);
+      // A record gone between the two reads (redacted, deleted) keeps its row, with the figures stored.
+      yield rows.map((row) => ({ row, costs: current.get(row.id) ?? { ...row, changes: [], counted: true } }));
+    }
+    if (rows.length < PAGE) return;
+  }
+}
+
+/** The CSV (the shared writer, csv-stream.ts), or why it cannot be made now (export-slots.ts). */
+export async function streamCostsCsv(shop: string, period: CostPeriodKey, now = new Date()) {
+  const from = periodStart(period, now, await getShopTimezone(shop));
+  return openCsvExport(shop, {
+    header: HEADER,
+    pages: () => costPages(shop, from, now),
+    cells: ({ row, costs }) => costCells(row, costs),
   });
 }
