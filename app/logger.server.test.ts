@@ -1,5 +1,5 @@
 import { capturedLogLines } from "../tests/support/logs";
-import { capLogLine, logger, MAX_LOG_LINE } from "./logger.server";
+import { capLogLine, logger, logShopifyLibrary, MAX_LOG_LINE } from "./logger.server";
 
 /** The lines logged while `log` runs, parsed. */
 function linesOf(log: () => void): { text: string; parsed: Record<string, unknown> }[] {
@@ -42,5 +42,21 @@ describe("log line size", () => {
     const line = `${JSON.stringify({ level: 30, msg: "ok" })}\n`;
     expect(capLogLine(line)).toBe(line);
     expect(capLogLine(`not json ${huge}`).length).toBeLessThanOrEqual(MAX_LOG_LINE);
+  });
+});
+
+describe("the Shopify library's log", () => {
+  it("goes through the app's logger at its severity, cut like every line", () => {
+    const lines = linesOf(() => {
+      logShopifyLibrary(0, "Failed to validate session token");
+      logShopifyLibrary(1, `Redirecting login request to https://app.test/auth?shop=${huge}`);
+      logShopifyLibrary(2, "Authenticating admin request");
+    });
+    expect(lines.map((line) => [line.parsed.level, line.parsed.source])).toEqual([
+      [50, "shopify-api"],
+      [40, "shopify-api"],
+      [30, "shopify-api"],
+    ]);
+    expect(lines[1].text.length).toBeLessThan(3_000);
   });
 });

@@ -108,3 +108,14 @@ export function setLogDestination(destination: pino.DestinationStream) {
 }
 
 export type Logger = typeof logger;
+
+const LIBRARY_LEVELS = ["error", "warn", "info", "debug"] as const;
+
+/**
+ * The Shopify library's log (its `logger.log` option: severity 0 error, 1 warning, 2 info, 3
+ * debug): through this logger, so its lines are capped and redacted like the app's. Left to
+ * itself the library writes to the console, the shop of a 2 MB login post twice.
+ */
+export function logShopifyLibrary(severity: number, message: string) {
+  logger[LIBRARY_LEVELS[severity] ?? "info"]({ source: "shopify-api" }, message);
+}

@@ -1,9 +1,10 @@
 /** The one shopifyApp() call: auth, sessions, API clients and webhook verification. */
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { SealedSessionStorage } from "./integrations/shopify/sealed-session-storage.server";
 import { createPrismaSessionStorage, resealSessionTokens } from "./models/session.server";
 import { env } from "./env.server";
+import { logShopifyLibrary } from "./logger.server";
 
 export const SHOPIFY_API_VERSION = ApiVersion.October26;
 
@@ -29,6 +30,9 @@ const shopify = shopifyApp({
   // The library's Prisma storage, with the access and refresh tokens sealed at rest.
   sessionStorage: new SealedSessionStorage(createPrismaSessionStorage(), { reseal: resealSessionTokens }),
   distribution: AppDistribution.AppStore,
+  // The library's own log lines go through the app's logger (capped, redacted), not the console; its
+  // per-request chatter ("Authenticating admin request") stays out unless LOG_LEVEL is debug.
+  logger: { log: logShopifyLibrary, level: env.LOG_LEVEL === "debug" ? LogSeverity.Debug : LogSeverity.Warning },
   hooks: {
     // Runs after token exchange stored a new offline session (install, reinstall, renewal),
     // before the page loads: a reinstalled shop comes fully back.

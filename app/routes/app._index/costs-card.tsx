@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { downloadFile } from "~/components/download-file";
 import { BlockStack, Button, ButtonGroup, Card, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { PeriodTotals } from "~/domain/costs/costs-summary.server";
 
@@ -77,24 +78,13 @@ const EXPORTS = [
 /** Fetched (App Bridge adds the session token to the app's own fetches), then saved as a file. */
 function CsvExport() {
   const [busy, setBusy] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   async function download(period: string) {
     setBusy(period);
-    setFailed(false);
-    try {
-      const response = await fetch(`/app/costs.csv?period=${period}`);
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `hypersku-costs-${period}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(null);
-    }
+    setFailed(null);
+    const result = await downloadFile(`/app/costs.csv?period=${period}`, `hypersku-costs-${period}.csv`);
+    setBusy(null);
+    if (!result.ok) setFailed(result.reason ?? "The export failed; try again.");
   }
   return (
     <InlineStack gap="300" blockAlign="center">
@@ -108,7 +98,7 @@ function CsvExport() {
       </ButtonGroup>
       {failed && (
         <Text as="span" tone="critical">
-          The export failed; try again.
+          {failed}
         </Text>
       )}
     </InlineStack>
