@@ -41,7 +41,7 @@ const REDACTED_KEYS = [
 const paths = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 
 /** A logged string longer than this is cut, saying how much was left out. */
-export const MAX_LOGGED_STRING = 2_000;
+const MAX_LOGGED_STRING = 2_000;
 /** No line is longer than this (characters, newline included), however much it was given. */
 export const MAX_LOG_LINE = 16_000;
 const MAX_LOGGED_ITEMS = 50;

@@ -8,7 +8,7 @@
  * hanging up) no longer counts, so a stalled download cannot block the shop's exports for good.
  */
 
-export const EXPORTS_PER_SHOP = 1;
+const EXPORTS_PER_SHOP = 1;
 export const EXPORTS_PER_PROCESS = 4;
 const IDLE_MS = 120_000;
 

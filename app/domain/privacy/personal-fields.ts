@@ -31,7 +31,7 @@ import type { NameValue, ShopifyAddressSnapshot, ShopifyLineItemSnapshot, Shopif
  * - "redact-whole": text holding the customer's words among others (the variant with an engraving):
  *   "[redacted]", and not searched for elsewhere, where its other words would be erased too.
  */
-export type Erasure = "keep" | "null" | "omit" | "redact" | "redact-whole";
+type Erasure = "keep" | "null" | "omit" | "redact" | "redact-whole";
 
 /** A field's rule: an erasure, an object's fields (each by its rule), or a list's elements. */
 export type FieldRule = Erasure | { fields: Readonly<Record<string, FieldRule>> } | { each: FieldRule };
