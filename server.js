@@ -154,7 +154,7 @@ function bodyRules(serverBuild) {
 }
 
 /**
- * A route path (`app/orders/:id`, `auth/*`, `:lang?`) as a regular expression over a URL's path,
+ * A route path (a pattern like /app/orders/:id, /auth/* or :lang?) as a regular expression over a URL's path,
  * and its rank as React Router computes it (computeScore: static segments above dynamic ones,
  * splats last), so `/app/orders/export` is the export's, not `/app/orders/:id`'s.
  */

@@ -192,8 +192,9 @@ describe("journeys: the orders pipeline", { timeout: 120_000 }, () => {
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\ufeff/, "");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toMatch(/^Order,Created,Customer,E-mail,Destination,Items,Total,Stage/);
-    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["#2001", "#2002", "#2003", "#2004"]);
+    // Every cell quoted (the one CSV writer, app/domain/admin/csv.ts).
+    expect(lines[0]).toMatch(/^"Order","Created","Customer","E-mail","Destination","Items","Total","Stage"/);
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(['"#2001"', '"#2002"', '"#2003"', '"#2004"']);
     expect(lines[1]).toContain("May 31, 2026, 8:00 PM EDT");
     await page
       .locator("#offline-app-bridge-toasts")
