@@ -225,7 +225,7 @@ for (const demo of shippable) log(`✓ ${demo.payload.name} is at HyperSKU as or
 log(`✗ ${byCase("no_address").payload.name} not sent: it has no shipping address`);
 await pause(1_000);
 
-// --- a product HyperSKU has not sourced yet (issue 18, docs/decisions/0027) ------------------------
+// --- a product HyperSKU has not sourced yet (docs/decisions/0027) -----------------------------------
 // HyperSKU's catalogue has the Linen Tote Bag linked but not sourced. The app learns that, an order
 // for it waits as "needs sourcing" with the product named, and goes out by itself once HyperSKU has
 // sourced it and the catalogue says so (here the catalogue's refresh is run by hand).

@@ -91,7 +91,7 @@ describe.concurrent("hypersku:preview", { timeout: 60_000 }, () => {
       ["14012345678901", 2],
       ["14012345678902", 1],
     ]);
-    // The customer's monogram travels with the item (issue 17: personalisation reaches HyperSKU).
+    // The customer's monogram travels with the item (personalisation reaches HyperSKU).
     expect(request.lineItems[1].variantAttr).toBe("Monogram: A.L.");
     expect(run.stderr).toContain('- left out: line item 14012345678903 ("Gift Card"): It is a gift card: nothing to ship.');
     expect(run.stderr).toContain("Routed by each line's fulfillment_service");

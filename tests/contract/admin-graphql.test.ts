@@ -89,7 +89,7 @@ const WORST_CASE_VARIABLES: Record<string, Record<string, unknown>> = {
 /**
  * Documents Shopify would refuse today, at what they cost: not this test's to fix (their page sizes
  * belong to orders.server.ts and fulfillments.server.ts), listed so the figure is seen and a change
- * to it fails here. Fixing one means removing it from this list. Issue 17's integrator.
+ * to it fails here. Fixing one means removing it from this list.
  */
 
 const operationName = (text: string) => /(?:query|mutation)\s+(\w+)/.exec(text)?.[1];

@@ -76,7 +76,7 @@ describe("npm run demo", () => {
     // order reads as a problem because of it.
     expect(output).toMatch(/→ Shopify: [1-9]\d* webhooks after the app's fulfillments/);
     expect(result.falseProblems).toBe(0);
-    // Issue 18: an order for a product HyperSKU has not sourced waits, then goes out by itself once it is.
+    // An order for a product HyperSKU has not sourced waits, then goes out by itself once it is.
     expect(output).toMatch(/⏸ #\d+ waits: HyperSKU has not sourced "Linen Tote Bag \(Natural\)" yet\./);
     expect(output).toMatch(/✓ #\d+ went out by itself once HyperSKU sourced it: HyperSKU order \d+/);
     expect(row("rejected")).toMatchObject({ state: "needs_attention", hyperskuId: null });
@@ -128,7 +128,7 @@ describe("npm run demo", () => {
     // "Send past orders", as it opens (the last 30 days), finds every order of the demo's day in Shopify.
     await page.goto(`${origin}/app/past-orders?embedded=1&shop=${query.get("shop")}&host=${query.get("host")}`);
     await page.getByRole("button", { name: "Count orders" }).click();
-    // The day's orders, and the order for the product HyperSKU sourced while it waited (issue 18).
+    // The day's orders, and the order for the product HyperSKU sourced while it waited.
     await page.getByText(`${result.rows.length + 1} orders were created from`).waitFor();
     expect(offLoopbackRequests, offLoopbackRequests.join(", ")).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the order page shows, for the order's HyperSKU items and destination, the shipping
+ * The order page shows, for the order's HyperSKU items and destination, the shipping
  * methods HyperSKU offers (read from the HyperSKU twin after the page, through its resource route)
  * and what HyperSKU charges beside what the customer paid, with the margin; an order waiting for
  * sourcing offers Send anyway, with a confirmation. At a desktop's and a phone's width, without a

@@ -1,5 +1,5 @@
 /**
- * Issue 19, the orders list as a merchant works it, in Chromium on the production build, offline:
+ * The orders list as a merchant works it, in Chromium on the production build, offline:
  * the pipeline's tabs with their counts, a search by each key, newest or oldest first, a date
  * range in the shop's time zone, the CSV export, a bulk action whose outcome lists each refused
  * order with why, at 1280 px and condensed on a 390 px phone. The browser is in Tokyo and speaks

@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 3 and 7, in the worker's own process: no failure leaves an order "sending"
+ * Decision 0007, in the worker's own process: no failure leaves an order "sending"
  * (an unreadable token, a bug before the create, a database error after it, a wrong path), Retry
  * revives an order whose job is gone, an unconfirmed create is never sent again before its
  * settle window ends, and one that lands after it all the same is cancelled as an extra copy. HyperSKU is the simulator, set to store duplicates so a double send shows.

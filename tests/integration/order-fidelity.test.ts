@@ -1,4 +1,4 @@
-// Issue 17 end to end: realistic Shopify order webhooks through the app to a HyperSKU twin that
+// Order fidelity end to end (decision 0020): realistic Shopify order webhooks through the app to a HyperSKU twin that
 // refuses what an agent could not fulfil (agentChecks "enforce": every item identified, linked and
 // pictured when Shopify has a picture, prices in the currency's decimals, items within the total).
 // Each test reads what HyperSKU received, the way its agent would.

@@ -1,5 +1,5 @@
 /**
- * Reinstall (issue 14, item 1). After app/uninstalled the shop used to stay marked uninstalled for
+ * Reinstall. After app/uninstalled the shop used to stay marked uninstalled for
  * good: after the merchant installed again and reconnected HyperSKU, orders stayed "Queued" while
  * their jobs ended "succeeded" without sending, and sync and fulfillments stopped. A reinstall must
  * bring the shop fully back, and work that arrived while it was uninstalled goes out once it is

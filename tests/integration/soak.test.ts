@@ -138,7 +138,7 @@ describe.skipIf(!isPostgresRun())("soak on PostgreSQL", () => {
     const env = {
       ...simulatorEnv(simulator),
       HYPERSKU_TIMEOUT_MS: "1000",
-      // An unanswered create is sent again only after this window (issue 14.7); 120 s by default.
+      // An unanswered create is sent again only after this window (decision 0007); 120 s by default.
       HYPERSKU_CREATE_SETTLE_SECONDS: "5",
       HYPERSKU_MAX_RESPONSE_BYTES: "1000000",
       HYPERSKU_RATE_LIMIT_PER_SECOND: "1000",

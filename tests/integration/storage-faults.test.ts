@@ -1,5 +1,5 @@
 /**
- * Storage faults (issue 14, item 9): with the disk full or the database read-only, every request
+ * Storage faults (decision 0006): with the disk full or the database read-only, every request
  * must be answered quickly (webhooks 5xx so Shopify retries, /health 503 with the reason), the
  * worker must keep going, and everything must work again once storage is back, without a restart.
  * Over HTTP against the production server, on SQLite (a real full disk and a read-only volume: a
@@ -299,7 +299,7 @@ describe.runIf(isPostgresRun())("PostgreSQL connections lost mid-transaction", (
   });
 });
 
-describe("the job worker through storage faults (issue 14, item 9)", () => {
+describe("the job worker through storage faults (decision 0006)", () => {
   const logLines = (text: string) => capturedLogLines.filter((line) => line.includes(text));
 
   it("keeps polling with backoff while writes fail, keeps a running job's lease, and runs due work once storage is back", async () => {

@@ -1,6 +1,6 @@
 /**
  * The shop's HyperSKU call health as the dashboard shows it, and "Retry failed orders" with the
- * outage said in its answer (issue 19): retried orders wait like the others until HyperSKU answers.
+ * outage said in its answer (decision 0024): retried orders wait like the others until HyperSKU answers.
  */
 import { getCallHealth } from "~/domain/connection/health";
 import { getWaitingSends } from "~/models/admin-orders.server";

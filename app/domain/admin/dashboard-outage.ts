@@ -1,6 +1,6 @@
 /**
  * The dashboard's outage banner and the answer of "Retry failed orders" while HyperSKU does not
- * answer (issue 19). Pure: from the shop's call health (app/domain/connection/health.ts) and the
+ * answer (decision 0024). Pure: from the shop's call health (app/domain/connection/health.ts) and the
  * sends waiting for their next try.
  */
 import type { CallHealth } from "~/domain/connection/health";

@@ -168,7 +168,7 @@ describe("order detail view", () => {
       },
       "shop-a.myshopify.com",
     );
-    // Issue 17: each figure says whose it is, and the payment to HyperSKU is read from its status.
+    // Each figure (decision 0020): says whose it is, and the payment to HyperSKU is read from its status.
     expect(view.hypersku).toMatchObject({
       orderId: "880001",
       status: { name: "Processing", code: 2 },

@@ -1,6 +1,6 @@
 /**
  * An order's problems as its page shows them, the merchant settling one with a note, and which
- * orders' problems are settled (the dashboard and the digest leave those out). Issue 19.
+ * orders' problems are settled (the dashboard and the digest leave those out). Decision 0029.
  */
 import { getHyperskuWebLinksFromEnv } from "~/domain/connection/hypersku.server";
 import { HYPERSKU_STATUS } from "~/domain/orders/hypersku-status";

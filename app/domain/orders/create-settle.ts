@@ -4,7 +4,7 @@
  * HyperSKU may store a create long after the app stopped waiting for its answer (seen: 40 s after it
  * was sent, with a 15 s timeout). A lookup that finds nothing proves nothing until that time has
  * passed, so an order whose create outcome is unknown is sent again only when a lookup started after
- * `settlesAt` finds nothing (issue 14, item 7). The window is HYPERSKU_CREATE_SETTLE_SECONDS, never
+ * `settlesAt` finds nothing (decision 0007). The window is HYPERSKU_CREATE_SETTLE_SECONDS, never
  * shorter than the request timeout, measured from the moment the last create was sent. One that
  * lands later still is found beside the copy sent again and cancelled (duplicate-copies.ts).
  */

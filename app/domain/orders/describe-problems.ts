@@ -41,7 +41,7 @@ export type DecisionCode =
 /** Why one line item is left out of an order that is sent (map-line-items.ts). */
 export type LineSkipCode = "gift_card" | "no_shipping_required" | "refunded" | "removed" | "fulfilled";
 
-// --- Pre-send catalogue check (catalogue-check.ts, issue 18; docs/decisions/0027) ---
+// --- Pre-send catalogue check (catalogue-check.ts; docs/decisions/0027) ---
 /** Why the catalogue keeps an order from being sent (the order's reason names the products). */
 type CatalogueCheckCode = "needs_sourcing" | "destination_not_supported" | "sku_not_offered" | "product_deleted";
 

@@ -1,6 +1,6 @@
 /**
  * What a failed send leaves on the order and tells the queue. Every failure, HyperSKU's or not,
- * releases the order from "sending" to a state with a reason and a way forward (issue 14, item 3):
+ * releases the order from "sending" to a state with a reason and a way forward (decision 0007):
  *
  * | failure                                         | order                                  | job                |
  * |-------------------------------------------------|----------------------------------------|--------------------|

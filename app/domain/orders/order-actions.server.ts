@@ -11,7 +11,7 @@
  *
  * An order shown "sending" or "checking" is only refused while a worker really holds its job: one
  * left so by a crashed worker or a job that gave up is handed back to the forward job, which asks
- * HyperSKU before anything is sent again (issue 14, item 3).
+ * HyperSKU before anything is sent again (decision 0007).
  */
 import { canForward, parseHyperskuStatus } from "~/models/connection-status";
 import { REDACTED_STATE_REASON } from "~/domain/privacy/redacted-intake.server";
@@ -150,7 +150,7 @@ export async function retryOrder(shop: string, orderId: string, now = new Date()
   return result.ok && result.message === SENDING_MESSAGE ? { ok: true, message: "Retrying: the order is being sent to HyperSKU." } : result;
 }
 
-// --- "Send anyway" (issue 18, pre-send catalogue check; docs/decisions/0027) ---
+// --- "Send anyway" (pre-send catalogue check; docs/decisions/0027) ---
 
 /**
  * The merchant sends an order that waits for sourcing regardless: HyperSKU takes it as "Pending

@@ -2,7 +2,7 @@
  * What is kept of HyperSKU's answer about an order (Order.hyperskuResponse). Pure. Only the fields
  * the app shows (base info, items, address, parcels), each string cut to a length, each list to a
  * count, and the whole to STORED_RESPONSE_MAX_BYTES: an answer of any size costs the database and
- * every page that reads it a bounded amount (issue 14, item 11). Unknown fields are dropped.
+ * every page that reads it a bounded amount. Unknown fields are dropped.
  */
 import {
   logisticsItemSchema,
