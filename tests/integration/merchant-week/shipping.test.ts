@@ -12,6 +12,7 @@ import { listFlaggedOrdersForDigest } from "~/models/digest.server";
 import prisma from "~/models/db/client.server";
 import { buildRestLineItem, buildRestOrder, type JsonObject } from "../../../simulators/harness/order-payloads";
 import { withMerchantWeek, type Week } from "../../support/merchant-week";
+import { syncNow } from "../../support/tracking";
 
 let week: Week;
 withMerchantWeek((played) => (week = played));
@@ -71,6 +72,45 @@ describe("an order HyperSKU ships", () => {
     expect(followUps.some((d) => ((d.body as JsonObject).fulfillment_status as string | null) === "fulfilled")).toBe(true);
     // ...and reads them as the normal course of the order: nothing for the merchant to do.
     expect(week.hyperskuOrders(payload.id as number)).toHaveLength(1);
+    await expectNoProblem(shop, payload.id as number);
+  });
+
+  it("handed to a last-mile carrier: the tracking is updated in Shopify, and Shopify's orders/updated after it is no problem", async () => {
+    const shop = await week.openShop();
+    const payload = buildRestOrder();
+    week.place(shop, payload);
+    await week.settle();
+    await week.ship(shop, payload.id as number);
+
+    // The simulator has no command for a carrier hand-over: its logistics answer is rewritten on the way back.
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await realFetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.includes("/internationalLogisticsInfo/")) return response;
+      const body = (await response.json()) as { data?: Record<string, unknown>[] };
+      for (const parcel of body.data ?? [])
+        Object.assign(parcel, {
+          trackingNumber: "9400111899223197428490",
+          trackingCompany: "USPS",
+          trackingUrl: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490",
+        });
+      return new Response(JSON.stringify(body), { status: response.status, headers: { "Content-Type": "application/json" } });
+    }) as typeof fetch;
+    try {
+      for (let round = 0; round < 2; round += 1) {
+        await syncNow(shop);
+        await week.settle();
+      }
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+
+    const [fulfillment] = week.shopify.restOrder(shop, payload.id as number).fulfillments as JsonObject[];
+    expect(fulfillment).toMatchObject({ tracking_company: "USPS", tracking_number: "9400111899223197428490" });
+    const afterUpdate = week.shopify.webhooks.raised.filter((event) => event.shop === shop).slice(-2);
+    expect(afterUpdate.map((event) => event.topic)).toEqual(["fulfillments/update", "orders/updated"]);
+    expect(week.shopify.webhooks.waiting()).toEqual([]);
     await expectNoProblem(shop, payload.id as number);
   });
 
